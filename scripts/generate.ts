@@ -1,0 +1,41 @@
+// Derives the checked-in files from spec/petstore.openapi.yaml:
+//   src/core/spec/document.gen.ts  the parsed document, importable without fs (browsers, service workers)
+//   src/core/openapi.gen.ts        TypeScript types (openapi-typescript)
+// `--check` writes nothing and exits 1 when a generated file is out of date.
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { parse } from 'yaml';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const specPath = `${root}spec/petstore.openapi.yaml`;
+const banner = '// Generated from spec/petstore.openapi.yaml by `npm run generate`. Do not edit.\n';
+
+export async function generatedFiles(): Promise<Record<string, string>> {
+  const yaml = await readFile(specPath, 'utf8');
+  const document = parse(yaml);
+  const types = astToString(await openapiTS(document));
+  return {
+    'src/core/spec/document.gen.ts':
+      `${banner}import type { OpenApiDocument } from './openapi-document.ts';\n\n` +
+      `export const document: OpenApiDocument = ${JSON.stringify(document, null, 2)};\n`,
+    'src/core/openapi.gen.ts': `${banner}${types}`,
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes('--check');
+  let stale = 0;
+  for (const [file, content] of Object.entries(await generatedFiles())) {
+    const current = await readFile(`${root}${file}`, 'utf8').catch(() => '');
+    if (current === content) continue;
+    if (check) {
+      stale++;
+      console.error(`Generated file is out of date: ${file}. Run \`npm run generate\`.`);
+    } else {
+      await writeFile(`${root}${file}`, content);
+      console.log(`wrote ${file}`);
+    }
+  }
+  process.exitCode = stale ? 1 : 0;
+}
