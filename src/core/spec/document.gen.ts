@@ -457,16 +457,18 @@ export const document: OpenApiDocument = {
             "type": "string",
             "description": "Machine-readable error code. The set of values is not shown by the source document.\nOur choice of values is listed in `x-petstore-kit-codes`; clients must not rely on them.\n",
             "x-petstore-kit-codes": [
-              "UNAUTHORIZED",
               "VALIDATION_FAILED",
               "MALFORMED_JSON",
-              "UNSUPPORTED_MEDIA_TYPE",
+              "INVALID_CONTENT_TYPE",
+              "UNAUTHORIZED",
               "PET_NOT_FOUND",
-              "GONE",
               "NOT_FOUND",
               "METHOD_NOT_ALLOWED",
+              "GONE",
               "PAYLOAD_TOO_LARGE",
-              "NOT_ACCEPTABLE",
+              "MALFORMED_REQUEST",
+              "HEADERS_TOO_LARGE",
+              "REQUEST_TIMEOUT",
               "INTERNAL"
             ]
           },

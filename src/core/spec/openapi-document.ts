@@ -31,12 +31,15 @@ export interface RequestBodyObject {
   content: Record<string, MediaTypeObject>;
 }
 
-export interface HeaderObject {
+/** Specification extensions (`x-…`, OpenAPI 3.0.3 §4.8) may appear on most objects. */
+type Extensible = { [extension: `x-${string}`]: unknown };
+
+export interface HeaderObject extends Extensible {
   description?: string;
   schema?: JsonSchema;
 }
 
-export interface ResponseObject {
+export interface ResponseObject extends Extensible {
   description: string;
   headers?: Record<string, HeaderObject | Reference>;
   content?: Record<string, MediaTypeObject>;

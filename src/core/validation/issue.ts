@@ -10,7 +10,7 @@ export interface Issue {
 
 export type Result<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
 
-/** Ajv errors → issues, one per error, each naming the field in plain words. */
+/** Ajv errors → issues, one per error, each naming the field in plain words. `prefix` is a parameter's name. */
 export function issuesFromAjv(location: Issue['in'], errors: ErrorObject[] | null | undefined, prefix = ''): Issue[] {
   return (errors ?? []).map((error) => {
     const missing = error.keyword === 'required' ? `/${(error.params as { missingProperty: string }).missingProperty}` : '';

@@ -1,0 +1,135 @@
+import type { PetStatus } from './api-types.ts';
+import type { CoreRequest, CoreResponse } from './core-request.ts';
+import { createAuthenticator } from './http/authenticate.ts';
+import { deprecationPolicy } from './http/deprecation.ts';
+import { fetchAdapter } from './http/fetch-adapter.ts';
+import { OPERATION_HANDLERS } from './operations/index.ts';
+import { createPipeline, type CompiledOperation } from './pipeline.ts';
+import { createRouter } from './router/create-router.ts';
+import { document } from './spec/document.gen.ts';
+import { indexOperations } from './spec/index-operations.ts';
+import { seedPets } from './store/seed-pets.ts';
+import { parseSnapshot, SNAPSHOT_FORMAT, type Snapshot } from './store/snapshot.ts';
+import { StoreState } from './store/store-state.ts';
+import { createSchemaCompiler } from './validation/create-ajv.ts';
+import { compileRequestValidator } from './validation/compile-request-validator.ts';
+import { validateResponse } from './validation/compile-response-validator.ts';
+
+/** The documented development key, used when no key is configured. Never use it outside development. */
+export const DEV_API_KEY = 'petstore-dev-key';
+
+export interface PetStoreOptions {
+  /** Seed of the generated pets: the same seed gives byte-identical data. Default 1. */
+  seed?: number;
+  /** How many pets to generate. Default 50. */
+  pets?: number;
+  /** Accepted API keys. Default `[DEV_API_KEY]`. */
+  apiKeys?: string[];
+  /** The clock, injectable to rehearse the sunset of getPet. Default `() => new Date()`. */
+  now?: () => Date;
+  /** Start from saved state instead of the seed (validated; a bad snapshot throws). */
+  snapshot?: unknown;
+  /** Where the Pet Store is mounted. Default `/v1`, as the spec's servers. */
+  basePath?: string;
+  /** Where the quickstart is mounted. Default `/quickstart` (our choice: the spec gives only a placeholder host). */
+  quickstartPath?: string;
+  /** Reserved prefix of the admin API. Default `/__admin`. */
+  adminPath?: string;
+  /** Check every response against the spec and report departures in `X-Petstore-Violations`. Default false. */
+  strict?: boolean;
+}
+
+export interface PetStore {
+  /** Answers one request. Synchronous: the state is in memory. */
+  handle(request: CoreRequest): CoreResponse;
+  /** The Web-standard seam (MSW, service workers, `fetch`-style tests). */
+  fetch(request: Request): Promise<Response>;
+  /** Back to the seeded pets (or the snapshot given at creation). */
+  reset(): void;
+  snapshot(): Snapshot;
+  /** Grows with every change; adapters compare it to know when to persist. */
+  readonly version: number;
+  readonly basePath: string;
+  readonly quickstartPath: string;
+  readonly adminPath: string;
+}
+
+/**
+ * Creates a stateful Pet Store mock. Everything is compiled from the spec once, here.
+ * @example
+ * const store = createPetStore({ seed: 7, pets: 100 });
+ * const res = await store.fetch(new Request('http://localhost/v1/pets?limit=5', { headers: { authorization: `Bearer ${DEV_API_KEY}` } }));
+ */
+export function createPetStore(options: PetStoreOptions = {}): PetStore {
+  const { seed = 1, pets = 50, apiKeys = [DEV_API_KEY], now = () => new Date(), basePath = '/v1', quickstartPath = '/quickstart', adminPath = '/__admin' } = options;
+  if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(pets) || pets < 0) {
+    throw new Error(`[petstore-kit] Failed to create the store: seed and pets must be integers (pets ≥ 0), got seed=${seed}, pets=${pets}.`);
+  }
+  if (apiKeys.length === 0) throw new Error('[petstore-kit] Failed to create the store: no API key. Pass at least one key, or none to use DEV_API_KEY.');
+
+  const compiler = createSchemaCompiler(document);
+  const operations = indexOperations(document);
+  const router = createRouter(operations, { basePath, quickstartPath });
+  const pathTo = (operationId: string, params: Record<string, string | number> = {}) =>
+    router.pathOf(operationId).replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const compiled = new Map<string, CompiledOperation>();
+  for (const operation of operations) {
+    const handler = OPERATION_HANDLERS[operation.operationId];
+    if (!handler) throw new Error(`[petstore-kit] Failed to create the store: no handler for operation ${operation.operationId}. Add one to src/core/operations.`);
+    compiled.set(operation.operationId, {
+      operation,
+      handler,
+      validateRequest: compileRequestValidator(operation, compiler),
+      deprecation: deprecationPolicy(operation, (id) => pathTo(id)),
+    });
+  }
+
+  const statuses = (document.components?.schemas?.PetStatus?.enum ?? []) as PetStatus[];
+  const initial = (): Snapshot =>
+    options.snapshot !== undefined
+      ? parseSnapshot(structuredClone(options.snapshot), compiler)
+      : { format: SNAPSHOT_FORMAT, nextPetId: pets + 1, nextMessageId: 1, pets: seedPets({ seed, pets, statuses }), messages: [] };
+  let state = new StoreState(initial());
+  let resets = 0;
+  const reset = () => {
+    resets += state.version + 1;
+    state = new StoreState(initial());
+  };
+
+  const handle = createPipeline({
+    router,
+    compiled,
+    authenticate: createAuthenticator(apiKeys),
+    adminPath,
+    notShown: notShownPaths(basePath),
+    state: () => state,
+    reset,
+    now,
+    pathTo,
+    checkResponse: options.strict ? (operation, response) => validateResponse(operation, response, compiler) : undefined,
+  });
+
+  return {
+    handle,
+    fetch: fetchAdapter(handle),
+    reset,
+    snapshot: () => state.snapshot(),
+    get version() {
+      return resets + state.version;
+    },
+    basePath,
+    quickstartPath,
+    adminPath,
+  };
+}
+
+/** `GET /store/orders` and the like: named by the seed, payload not shown (spec tag `x-not-shown-operations`). */
+function notShownPaths(basePath: string): Map<string, string> {
+  const entries = (document.tags ?? []).flatMap((tag) =>
+    ((tag['x-not-shown-operations'] as string[] | undefined) ?? []).map((entry): [string, string] => {
+      const [method, path] = entry.split(' ');
+      return [`${method} ${basePath}${path}`, `${entry} belongs to the ${tag.name} group, whose operations the interface does not show; this mock does not serve it.`];
+    }),
+  );
+  return new Map(entries);
+}

@@ -1,0 +1,41 @@
+// The one error catalog: every error the mock sends, as a stable code with its HTTP status, rendered
+// in the spec's Error schema (#/components/schemas/Error). The codes are our choice (the seed does not
+// show them) and are listed in the spec's `x-petstore-kit-codes`; a test keeps the two in sync.
+import type { CoreResponse } from './core-request.ts';
+import type { Issue } from './validation/issue.ts';
+
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, message: 'The request is invalid' },
+  MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON' },
+  INVALID_CONTENT_TYPE: { status: 400, message: 'The request body must be sent as application/json' },
+  UNAUTHORIZED: { status: 401, message: 'A valid API key is required: send Authorization: Bearer <API_KEY>' },
+  PET_NOT_FOUND: { status: 404, message: 'No pet has this id' },
+  NOT_FOUND: { status: 404, message: 'No operation matches this path' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This path does not support the method' },
+  GONE: { status: 410, message: 'This operation has been removed' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  MALFORMED_REQUEST: { status: 400, message: 'The request is not valid HTTP' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request was not received in time' },
+  INTERNAL: { status: 500, message: 'The mock failed unexpectedly' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  status: number;
+  issues?: Issue[];
+}
+
+/** Renders an Error response. `message` replaces the catalog's default when the case needs detail. */
+export function errorResponse(
+  code: ErrorCode,
+  options: { message?: string; issues?: Issue[]; headers?: Record<string, string> } = {},
+): CoreResponse {
+  const { status } = ERRORS[code];
+  const body: ErrorBody = { code, message: options.message ?? ERRORS[code].message, status };
+  if (options.issues?.length) body.issues = options.issues;
+  return { status, headers: { 'content-type': 'application/json', ...options.headers }, body: JSON.stringify(body) };
+}

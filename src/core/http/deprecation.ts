@@ -1,0 +1,33 @@
+// Deprecation signals read from the spec: `deprecated`, `x-deprecation-date`, `x-sunset` and
+// `x-replacement` of an operation become the Deprecation (RFC 9745), Sunset (RFC 8594) and
+// Link (RFC 8288) headers, and after the sunset date the operation answers 410 Gone.
+import { errorResponse } from '../errors.ts';
+import type { CoreResponse } from '../core-request.ts';
+import type { Operation } from '../spec/index-operations.ts';
+
+export interface DeprecationPolicy {
+  /** Headers for every response of the operation. */
+  headers: Record<string, string>;
+  /** The 410 to send instead of the operation once `now` is past the sunset, else undefined. */
+  gone(now: Date): CoreResponse | undefined;
+}
+
+export function deprecationPolicy(operation: Operation, pathTo: (operationId: string) => string): DeprecationPolicy | undefined {
+  if (!operation.deprecated && !operation.sunset) return undefined;
+  const headers: Record<string, string> = {};
+  const since = operation.source['x-deprecation-date'];
+  if (operation.deprecated) headers.deprecation = typeof since === 'string' ? `@${Date.parse(`${since}T00:00:00Z`) / 1000}` : '@0';
+  const sunset = operation.sunset ? new Date(`${operation.sunset}T00:00:00Z`) : undefined;
+  if (sunset) headers.sunset = sunset.toUTCString();
+  const replacement = (operation.source['x-replacement'] as { operationId?: string } | undefined)?.operationId;
+  if (replacement) headers.link = `<${pathTo(replacement)}>; rel="successor-version"`;
+
+  return {
+    headers,
+    gone(now) {
+      if (!sunset || now < sunset) return undefined;
+      const message = `${operation.method} ${operation.path} was removed on ${operation.sunset}.${replacement ? ` Use ${pathTo(replacement)} instead.` : ''}`;
+      return errorResponse('GONE', { message });
+    },
+  };
+}

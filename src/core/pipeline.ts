@@ -1,0 +1,118 @@
+// The order in which a request is handled lives here and nowhere else:
+//   preflight → admin → route → size → authenticate → sunset → validate request → operation → headers (→ validate response)
+// Each stage is a function of its own module; this file only sequences them.
+import { handleAdmin } from './admin/admin-api.ts';
+import { headerValue, type CoreRequest, type CoreResponse } from './core-request.ts';
+import { errorResponse, type ErrorCode } from './errors.ts';
+import type { Authenticator } from './http/authenticate.ts';
+import { CORS_HEADERS, preflightResponse } from './http/cors.ts';
+import type { DeprecationPolicy } from './http/deprecation.ts';
+import type { OperationContext, OperationHandler } from './operations/operation-context.ts';
+import type { Router } from './router/create-router.ts';
+import type { Operation } from './spec/index-operations.ts';
+import type { StoreState } from './store/store-state.ts';
+import type { Issue } from './validation/issue.ts';
+import type { RequestInput, RequestVerdict } from './validation/compile-request-validator.ts';
+
+const REASON_CODES = {
+  'content-type': 'INVALID_CONTENT_TYPE',
+  'malformed-json': 'MALFORMED_JSON',
+  invalid: 'VALIDATION_FAILED',
+} as const satisfies Record<string, ErrorCode>;
+
+export interface CompiledOperation {
+  operation: Operation;
+  handler: OperationHandler;
+  validateRequest: (input: RequestInput) => RequestVerdict;
+  deprecation?: DeprecationPolicy;
+}
+
+export interface PipelineParts {
+  router: Router;
+  compiled: Map<string, CompiledOperation>;
+  authenticate: Authenticator;
+  adminPath: string;
+  /** Paths the seed names without showing them (from the spec's `x-not-shown-operations`), for a helpful 404. */
+  notShown: Map<string, string>;
+  state: () => StoreState;
+  reset: () => void;
+  now: () => Date;
+  pathTo: OperationContext['pathTo'];
+  /** Strict mode: check each response against the spec and report departures in a header. */
+  checkResponse?: (operation: Operation, response: CoreResponse) => Issue[];
+}
+
+export function createPipeline(parts: PipelineParts): (request: CoreRequest) => CoreResponse {
+  return function handle(request) {
+    let response: CoreResponse;
+    try {
+      response = route(parts, request);
+    } catch (error) {
+      response = errorResponse('INTERNAL', { message: `The mock failed unexpectedly: ${(error as Error).message}` });
+    }
+    Object.assign(response.headers, CORS_HEADERS);
+    if (request.method === 'HEAD') response.body = null;
+    return response;
+  };
+}
+
+function route(parts: PipelineParts, request: CoreRequest): CoreResponse {
+  const queryStart = request.url.indexOf('?');
+  const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+  const method = request.method.toUpperCase();
+
+  if (method === 'OPTIONS') {
+    const allow = path.startsWith(parts.adminPath) ? ['GET', 'POST', 'OPTIONS'] : parts.router.allowedMethods(path);
+    return allow ? preflightResponse(allow, headerValue(request, 'access-control-request-headers')) : notFound(parts, method, path);
+  }
+  if (path.startsWith(`${parts.adminPath}/`)) {
+    return parts.authenticate(request.headers.authorization) ?? handleAdmin({ method, path: path.slice(parts.adminPath.length), state: parts.state, reset: parts.reset });
+  }
+
+  const match = parts.router.match(method, path);
+  if (match.kind === 'not-found') return notFound(parts, method, path);
+  if (match.kind === 'method-not-allowed') {
+    const allow = match.allow.join(', ');
+    return errorResponse('METHOD_NOT_ALLOWED', { message: `${method} is not allowed on ${path}. Allowed: ${allow}`, headers: { allow } });
+  }
+  const compiled = parts.compiled.get(match.operation.operationId)!;
+  const response = answer(parts, compiled, request, match.params);
+  if (compiled.deprecation) Object.assign(response.headers, compiled.deprecation.headers);
+  if (parts.checkResponse) {
+    const violations = parts.checkResponse(compiled.operation, response);
+    if (violations.length) response.headers['x-petstore-violations'] = toAsciiJson(violations.map((v) => v.message));
+  }
+  return response;
+}
+
+function answer(parts: PipelineParts, compiled: CompiledOperation, request: CoreRequest, rawParams: Record<string, string>): CoreResponse {
+  if (request.bodyTooLarge) return errorResponse('PAYLOAD_TOO_LARGE');
+  const denied = parts.authenticate(request.headers.authorization);
+  if (denied) return denied;
+  const now = parts.now();
+  const gone = compiled.deprecation?.gone(now);
+  if (gone) return gone;
+
+  const queryStart = request.url.indexOf('?');
+  const verdict = compiled.validateRequest({
+    pathParams: rawParams,
+    query: new URLSearchParams(queryStart === -1 ? '' : request.url.slice(queryStart + 1)),
+    contentType: headerValue(request, 'content-type'),
+    body: request.body,
+  });
+  if (!verdict.ok) {
+    const message = `Invalid request: ${verdict.issues.map((issue) => issue.message).join('; ')}`;
+    return errorResponse(REASON_CODES[verdict.reason], { message, issues: verdict.issues });
+  }
+  const { params, body } = verdict.value;
+  return compiled.handler({ operation: compiled.operation, request, params, body, state: parts.state(), now, pathTo: parts.pathTo });
+}
+
+function notFound(parts: PipelineParts, method: string, path: string): CoreResponse {
+  const note = parts.notShown.get(`${method === 'HEAD' ? 'GET' : method} ${path}`);
+  return errorResponse('NOT_FOUND', { message: note ?? `No operation matches ${method} ${path}` });
+}
+
+function toAsciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,27 @@
+import type { Message } from '../api-types.ts';
+
+/** Messages sent to the quickstart. Ids come from a counter kept in the snapshot, so they stay unique across restarts. */
+export class MessageLog {
+  #messages: Message[];
+  #nextId: number;
+
+  constructor(messages: Message[] = [], nextId = 1) {
+    this.#messages = [...messages];
+    this.#nextId = nextId;
+  }
+
+  get nextId(): number {
+    return this.#nextId;
+  }
+
+  add(text: string, createdAt: Date): Message {
+    // `queued` is the only message status the seed shows: accepted, not yet processed.
+    const message: Message = { id: `msg_${this.#nextId++}`, message: text, status: 'queued', createdAt: createdAt.toISOString() };
+    this.#messages.push(message);
+    return message;
+  }
+
+  messages(): Message[] {
+    return [...this.#messages];
+  }
+}

@@ -1,0 +1,37 @@
+// The state as plain JSON: what `--state-file` saves and what the admin API shows. Loading checks
+// the shape against the spec's own schemas, so a hand-edited file cannot smuggle in a bad pet.
+import type { Message, Pet } from '../api-types.ts';
+import type { SchemaCompiler } from '../validation/create-ajv.ts';
+import { issuesFromAjv } from '../validation/issue.ts';
+
+export const SNAPSHOT_FORMAT = 'petstore-kit/state@1';
+
+export interface Snapshot {
+  format: typeof SNAPSHOT_FORMAT;
+  nextPetId: number;
+  nextMessageId: number;
+  pets: Pet[];
+  messages: Message[];
+}
+
+/** Throws a message that says what is wrong and how to fix it; never returns a half-valid snapshot. */
+export function parseSnapshot(value: unknown, compiler: SchemaCompiler): Snapshot {
+  const fail = (why: string): never => {
+    throw new Error(`[petstore-kit] Failed to load the state: ${why}. Fix or remove the state file.`);
+  };
+  if (typeof value !== 'object' || value === null) fail('it is not a JSON object');
+  const snapshot = value as Partial<Snapshot>;
+  if (snapshot.format !== SNAPSHOT_FORMAT) fail(`its format is ${JSON.stringify(snapshot.format)}, expected "${SNAPSHOT_FORMAT}"`);
+  if (!Number.isSafeInteger(snapshot.nextPetId) || !Number.isSafeInteger(snapshot.nextMessageId)) fail('nextPetId and nextMessageId must be integers');
+  for (const [key, schema] of [['pets', 'Pet'], ['messages', 'Message']] as const) {
+    const items = snapshot[key];
+    if (!Array.isArray(items)) fail(`"${key}" is not an array`);
+    const validate = compiler.compile({ $ref: `#/components/schemas/${schema}` });
+    (items as unknown[]).forEach((item, i) => {
+      if (!validate(item)) fail(`${key}[${i}]: ${issuesFromAjv('body', validate.errors).map((issue) => issue.message).join('; ')}`);
+    });
+  }
+  const ids = new Set(snapshot.pets!.map((pet) => pet.id));
+  if (ids.size !== snapshot.pets!.length) fail('two pets share an id');
+  return snapshot as Snapshot;
+}

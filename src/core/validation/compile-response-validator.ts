@@ -1,0 +1,24 @@
+// Checks a response against the operation's declared responses (OpenAPI 3.0.3 §4.7.16): a declared
+// status, JSON content, and a body valid against the schema. Used in strict mode, where the mock
+// reports its own departures in the X-Petstore-Violations header (as Prism does with sl-violations).
+import type { CoreResponse } from '../core-request.ts';
+import { responseFor, type Operation } from '../spec/index-operations.ts';
+import type { SchemaCompiler } from './create-ajv.ts';
+import { issuesFromAjv, type Issue } from './issue.ts';
+
+export function validateResponse(operation: Operation, response: CoreResponse, compiler: SchemaCompiler): Issue[] {
+  const declared = responseFor(operation, response.status);
+  if (!declared) return [{ in: 'body', pointer: '', message: `status ${response.status} is not declared for ${operation.operationId}` }];
+  if (!declared.schema) return [];
+  if (!response.headers['content-type']?.startsWith('application/json')) {
+    return [{ in: 'header', pointer: 'content-type', message: 'content-type must be application/json' }];
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body ?? '');
+  } catch {
+    return [{ in: 'body', pointer: '', message: 'body is not valid JSON' }];
+  }
+  const validate = compiler.compile(declared.schema);
+  return validate(body) ? [] : issuesFromAjv('body', validate.errors);
+}

@@ -1,0 +1,7 @@
+/**
+ * petstore-kit/node: the mock as an HTTP server.
+ * @module
+ */
+export { serve, type ServeOptions, type RunningServer } from './serve.ts';
+export { listen, SERVER_TIMEOUTS, type Handle, type ListenOptions, type Listening } from './listen.ts';
+export { loadStateFile, createStateWriter, type StateWriter } from './state-file.ts';

@@ -1,0 +1,98 @@
+// The Node adapter: node:http ⇄ core request/response, and nothing else. It reads bodies up to the
+// core's limit, turns HTTP-level client errors into Error bodies, and cuts off stalled clients.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from '../core/index.ts';
+import { errorResponse, type ErrorCode } from '../core/errors.ts';
+
+export type Handle = (request: CoreRequest) => CoreResponse | Promise<CoreResponse>;
+
+export interface ListenOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+}
+
+export interface Listening {
+  /** The origin, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Timeouts that cut off slow or stalled clients without holding the others (documented in the README). */
+export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
+
+/**
+ * Serves a core handler over HTTP/1.1.
+ * @example
+ * const { url, close } = await listen(createPetStore().handle, { port: 0 });
+ */
+export async function listen(handle: Handle, { host = '127.0.0.1', port = 0 }: ListenOptions = {}): Promise<Listening> {
+  // 64 KiB of headers (Node's default is 16 KiB), so an oversized Authorization still gets a 401 body.
+  const server = createServer({ maxHeaderSize: 64 * 1024, requestTimeout: SERVER_TIMEOUTS.requestMs, headersTimeout: SERVER_TIMEOUTS.headersMs }, (req, res) => {
+    readBody(req).then(
+      async ({ body, tooLarge }) => {
+        let response: CoreResponse;
+        try {
+          response = await handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, bodyTooLarge: tooLarge });
+        } catch (error) {
+          response = errorResponse('INTERNAL', { message: `The mock failed unexpectedly: ${(error as Error).message}` });
+        }
+        send(res, response, tooLarge);
+      },
+      () => res.destroy(),
+    );
+  });
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket));
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function send(res: ServerResponse, response: CoreResponse, closeAfter: boolean): void {
+  if (closeAfter) response.headers.connection = 'close';
+  if (response.body !== null) response.headers['content-length'] = String(Buffer.byteLength(response.body));
+  res.writeHead(response.status, response.headers);
+  res.end(response.body ?? undefined);
+}
+
+/** Reads the body as UTF-8 text, stopping at MAX_BODY_BYTES: the rest is never read. */
+function readBody(req: IncomingMessage): Promise<{ body?: string; tooLarge: boolean }> {
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    return Promise.resolve({ tooLarge: false });
+  }
+  if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return Promise.resolve({ tooLarge: true });
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners('data').pause();
+        resolve({ tooLarge: true });
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve({ body: Buffer.concat(chunks).toString('utf8'), tooLarge: false }));
+    req.on('error', reject);
+  });
+}
+
+/** Malformed HTTP never reaches a handler; it still gets an Error body (Node would send a bare 400). */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || (error.code === 'ECONNRESET')) return void socket.destroy();
+  const code: ErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'MALFORMED_REQUEST';
+  const { status, body } = errorResponse(code);
+  const reason = { HEADERS_TOO_LARGE: 'Request Header Fields Too Large', REQUEST_TIMEOUT: 'Request Timeout' }[code as string] ?? 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body!)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
