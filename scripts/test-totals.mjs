@@ -1,0 +1,20 @@
+// Prints the plain closing line CI reads, `N passed, N failed`, from vitest's JSON report.
+// Skipped tests are reported too, so a skip can never pass unnoticed.
+import { readFileSync } from 'node:fs';
+
+const file = process.argv[2] ?? 'reports/vitest.json';
+let report;
+try {
+  report = JSON.parse(readFileSync(file, 'utf8'));
+} catch (error) {
+  console.log(`no test report at ${file} (${error.message})`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+const failedSuites = report.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0).length;
+const passed = report.numPassedTests;
+const failed = report.numFailedTests + failedSuites;
+const skipped = report.numPendingTests + report.numTodoTests;
+if (failedSuites) console.log(`${failedSuites} test file(s) failed to load`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

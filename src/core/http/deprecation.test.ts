@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { document } from '../spec/document.gen.ts';
+import { indexOperations } from '../spec/index-operations.ts';
+import { deprecationPolicy } from './deprecation.ts';
+
+const operations = indexOperations(document);
+const byId = (id: string) => operations.find((op) => op.operationId === id)!;
+const pathTo = (id: string) => `/v1${byId(id).path}`;
+
+describe('deprecationPolicy (read from the spec)', () => {
+  const policy = deprecationPolicy(byId('getPet'), pathTo)!;
+
+  it('sends RFC 9745 Deprecation, RFC 8594 Sunset and a Link to the replacement', () => {
+    expect(policy.headers).toEqual({
+      deprecation: `@${Date.UTC(2026, 0, 1) / 1000}`,
+      sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
+      link: '</v1/pets>; rel="successor-version"',
+    });
+  });
+
+  it.each([
+    ['2026-11-22T00:00:00Z', false],
+    ['2030-12-04T23:59:59.999Z', false],
+    ['2030-12-05T00:00:00Z', true],
+    ['2031-06-01T00:00:00Z', true],
+  ])('at %s the operation is gone: %s', (now, gone) => {
+    const response = policy.gone(new Date(now));
+    expect(response?.status).toBe(gone ? 410 : undefined);
+  });
+
+  it('leaves operations that are not deprecated alone', () => {
+    expect(deprecationPolicy(byId('listPets'), pathTo)).toBeUndefined();
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { document } from '../spec/document.gen.ts';
+import { indexOperations } from '../spec/index-operations.ts';
+import { createRouter } from './create-router.ts';
+
+const router = createRouter(indexOperations(document), { basePath: '/v1', quickstartPath: '/quickstart' });
+
+describe('createRouter (built from the spec)', () => {
+  it.each([
+    ['GET', '/v1/pets', 'listPets', {}],
+    ['HEAD', '/v1/pets', 'listPets', {}],
+    ['POST', '/v1/pets', 'createPet', {}],
+    ['GET', '/v1/pets/42', 'getPet', { petId: '42' }],
+    ['GET', '/v1/pets/a%20b', 'getPet', { petId: 'a%20b' }],
+    ['POST', '/quickstart/messages', 'sendMessage', {}],
+  ])('%s %s → %s', (method, path, operationId, params) => {
+    expect(router.match(method, path)).toMatchObject({ kind: 'operation', operation: { operationId }, params });
+  });
+
+  it.each(['/v1/pets/', '/v1/pets/1/2', '/pets', '/v1/messages', '/quickstart/pets', '/v1/pets//'])('%s is not found', (path) => {
+    expect(router.match('GET', path)).toEqual({ kind: 'not-found' });
+  });
+
+  it('names the allowed methods of a known path', () => {
+    expect(router.match('DELETE', '/v1/pets')).toEqual({ kind: 'method-not-allowed', allow: ['GET', 'POST', 'HEAD', 'OPTIONS'] });
+    expect(router.allowedMethods('/quickstart/messages')).toEqual(['POST', 'OPTIONS']);
+  });
+
+  it('gives the mounted path of an operation', () => {
+    expect(router.pathOf('getPet')).toBe('/v1/pets/{petId}');
+    expect(router.pathOf('sendMessage')).toBe('/quickstart/messages');
+    expect(() => router.pathOf('nope')).toThrow(/no such operationId/);
+  });
+});
