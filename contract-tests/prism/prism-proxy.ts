@@ -1,0 +1,108 @@
+// `prism proxy` as an independent judge of a live API: traffic sent to `baseUrl` goes
+//   client → front relay → prism proxy → back relay → target
+// Prism validates each request and each target response against the spec and says what it found in the
+// `sl-violations` header, which the front relay collects. The back relay exists because Prism has a
+// single upstream, while the quickstart may live on another server. Prism runs WITHOUT --errors: with
+// it, Prism answers invalid requests itself (422/401) instead of forwarding them, which would hide the
+// target's own answers to the deliberately invalid requests of the conformance suite.
+import { derivePrismSpec, loadSpec, serverBasePath, writeTempSpec } from './derive-prism-spec.ts';
+import { parseViolationsHeader, type PrismViolation } from './parse-violations.ts';
+import { joinUrl, startRelay, type Relay } from './relay.ts';
+import { spawnPrism, type PrismProcess } from './spawn-prism.ts';
+
+export type { PrismViolation } from './parse-violations.ts';
+
+export interface PrismProxyOptions {
+  /** Base URL of the API under test, including its base path, e.g. http://127.0.0.1:4010/v1. */
+  target: string;
+  /** Base URL of the quickstart server. Default: the target's origin + `/quickstart`, as our mock serves it. */
+  quickstartTarget?: string;
+  /** The contract. Default: spec/petstore.openapi.yaml of this package. */
+  specPath?: string;
+}
+
+export interface PrismProxy {
+  /** Send Pet Store traffic here (origin of the proxy + `/v1`). */
+  baseUrl: string;
+  /** Send quickstart traffic here (origin of the proxy + `/quickstart`). */
+  quickstartUrl: string;
+  /**
+   * Everything Prism reported so far, in arrival order. `source: 'request'` entries are expected for
+   * requests that are invalid on purpose (no key, bad body); `source: 'response'` ones are the target's fault.
+   */
+  violations(): PrismViolation[];
+  close(): Promise<void>;
+}
+
+/** Starts the validating proxy in front of `target`. Always `close()` it (it owns a child process). */
+export async function startPrismProxy(options: PrismProxyOptions): Promise<PrismProxy> {
+  const source = await loadSpec(options.specPath);
+  const basePath = serverBasePath(source.servers?.[0]);
+  const quickstartPath = '/quickstart';
+  const target = new URL(options.target);
+  const quickstartTarget = options.quickstartTarget ?? `${target.origin}${quickstartPath}`;
+  const found: PrismViolation[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  };
+
+  try {
+    const spec = await writeTempSpec(derivePrismSpec(source, { basePath, quickstartPath }), 'petstore.prism-proxy.yaml');
+    cleanups.push(spec.remove);
+    const back: Relay = await startRelay({
+      route: (_, pathAndQuery) => {
+        const [mount, upstream] = under(pathAndQuery, quickstartPath) ? [quickstartPath, quickstartTarget] : [basePath, options.target];
+        if (under(pathAndQuery, mount)) return joinUrl(upstream, pathAndQuery.slice(mount.length));
+        return joinUrl(target.origin, pathAndQuery); // outside both mounts: the target's server answers as it will
+      },
+    });
+    cleanups.push(back.close);
+    const prism: PrismProcess = await spawnPrism('proxy', [spec.path, back.url], { args: ['--errors=false', '--cors=false'] });
+    cleanups.push(prism.stop);
+    const front: Relay = await startRelay({
+      bufferBodies: true,
+      route: (method, pathAndQuery, body, headers) => {
+        if (!isUnparsableJson(headers?.['content-type'], body)) return joinUrl(prism.url, pathAndQuery);
+        // Prism parses JSON bodies itself and answers a malformed one with its own 400
+        // ({"error":{"code":"invalid_json"}}) instead of forwarding it, which would hide the target's
+        // answer. Such requests go straight to the target; Prism judges neither side of them.
+        found.push({ method, path: pathAndQuery, message: MALFORMED_JSON_NOTE, severity: 'Information', source: 'request', location: ['request', 'body'] });
+        return joinUrl(back.url, pathAndQuery);
+      },
+      onResponse: (method, pathAndQuery, response) => {
+        const header = response.headers['sl-violations'];
+        found.push(...parseViolationsHeader(method, pathAndQuery, Array.isArray(header) ? header.join(',') : header));
+      },
+    });
+    cleanups.push(front.close);
+    return {
+      baseUrl: `${front.url}${basePath}`,
+      quickstartUrl: `${front.url}${quickstartPath}`,
+      violations: () => [...found],
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+const MALFORMED_JSON_NOTE = 'request.body is not valid JSON, which Prism cannot parse: sent to the target directly, unjudged by Prism';
+
+/** True for a JSON-labelled body that JSON.parse rejects (Prism would answer it itself). */
+function isUnparsableJson(contentType: string | undefined, body: Buffer | undefined): boolean {
+  if (!body || body.length === 0 || !/^application\/([\w.+-]*\+)?json\b/i.test(contentType ?? '')) return false;
+  try {
+    JSON.parse(body.toString('utf8'));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function under(pathAndQuery: string, mount: string): boolean {
+  if (mount === '') return true;
+  const rest = pathAndQuery.slice(mount.length);
+  return pathAndQuery.startsWith(mount) && (rest === '' || rest.startsWith('/') || rest.startsWith('?'));
+}
