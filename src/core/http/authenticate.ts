@@ -8,10 +8,10 @@ export type Authenticator = (authorization: string | string[] | undefined) => Co
 
 /** Returns undefined when the header carries one of the keys, else the 401 to send. */
 export function createAuthenticator(apiKeys: readonly string[]): Authenticator {
-  const keys = apiKeys.map(encode);
+  const keys = [...apiKeys];
   return (authorization) => {
     const presented = typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined;
-    if (presented !== undefined && matchesAny(encode(presented), keys)) return undefined;
+    if (presented !== undefined && matchesAny(presented, keys)) return undefined;
     const reason = authorization === undefined ? 'missing' : presented === undefined ? 'malformed' : 'unknown';
     return unauthorized(reason);
   };
@@ -30,19 +30,16 @@ function unauthorized(reason: 'missing' | 'malformed' | 'unknown'): CoreResponse
 
 /**
  * Compares against every key in time that depends only on the lengths involved, never on where the
- * bytes first differ, so response timing does not reveal a key prefix. (Pure JS: `node:crypto`'s
- * timingSafeEqual is not available in browsers and service workers, where the core also runs.)
+ * characters first differ, so response timing does not reveal a key prefix. (Pure JS: `node:crypto`'s
+ * timingSafeEqual is not available in browsers and service workers, where the core also runs.) Both
+ * sides are bearer-token characters (ASCII, per BEARER above), so char codes compare like bytes.
  */
-function matchesAny(presented: Uint8Array, keys: Uint8Array[]): boolean {
+function matchesAny(presented: string, keys: string[]): boolean {
   let matched = 0;
   for (const key of keys) {
     let diff = key.length ^ presented.length;
-    for (let i = 0; i < key.length; i++) diff |= key[i] ^ (presented[i % (presented.length || 1)] ?? 0);
+    for (let i = 0; i < key.length; i++) diff |= key.charCodeAt(i) ^ (presented.charCodeAt(i % (presented.length || 1)) || 0);
     matched |= diff === 0 ? 1 : 0;
   }
   return matched === 1;
-}
-
-function encode(text: string): Uint8Array {
-  return new TextEncoder().encode(text);
 }
