@@ -1,0 +1,19 @@
+/**
+ * The Pet Store mock in a browser: MSW's `setupWorker` around `createHandlers`. Serve
+ * `mockServiceWorker.js` (from `npx msw init <public dir>`) at your site's root.
+ * @module
+ */
+import { setupWorker } from 'msw/browser';
+import type { PetStore } from '../src/core/index.ts';
+import { createHandlers, type HandlersOptions } from './index.ts';
+
+/**
+ * Creates an MSW service worker that answers the Pet Store URLs for this page. Call `worker.start()` before the first request.
+ * @example
+ * const { worker } = setupPetStoreWorker({ baseUrl: `${location.origin}/v1` });
+ * await worker.start({ onUnhandledRequest: 'bypass' });
+ */
+export function setupPetStoreWorker(options: HandlersOptions): { worker: ReturnType<typeof setupWorker>; store: PetStore } {
+  const { handlers, store } = createHandlers(options);
+  return { worker: setupWorker(...handlers), store };
+}

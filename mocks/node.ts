@@ -1,0 +1,20 @@
+/**
+ * The Pet Store mock for Node tests: MSW's `setupServer` around `createHandlers`.
+ * @module
+ */
+import { setupServer } from 'msw/node';
+import type { PetStore } from '../src/core/index.ts';
+import { createHandlers, type HandlersOptions } from './index.ts';
+
+/**
+ * Creates an MSW server that answers the Pet Store URLs in this process. Call `server.listen()` to start.
+ * @example
+ * const { server, store } = setupPetStoreServer({ baseUrl: 'http://petstore.test/v1' });
+ * beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+ * afterEach(() => store.reset());
+ * afterAll(() => server.close());
+ */
+export function setupPetStoreServer(options: HandlersOptions): { server: ReturnType<typeof setupServer>; store: PetStore } {
+  const { handlers, store } = createHandlers(options);
+  return { server: setupServer(...handlers), store };
+}
