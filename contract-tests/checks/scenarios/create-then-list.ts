@@ -1,0 +1,58 @@
+// Stateful: a created record appears in the list (and in the list filtered by its own values), with
+// the fields it was created with.
+import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import type { ScenarioContext } from '../../engine/scenario.ts';
+import type { Collection } from '../../spec/spec-model.ts';
+import { createItem, fieldDifferences, itemsOf, newItemBody } from './scenario-helpers.ts';
+
+const NAME = 'createThenList';
+
+export const createThenList: ScenarioCheckDefinition = {
+  kind: 'scenario',
+  name: NAME,
+  description: 'A created record appears in the list, and in the list filtered by its own values, with the fields it was created with.',
+  scenarios(model) {
+    return model.collections.flatMap((collection) => {
+      if (!collection.create || !collection.idProperty) return [];
+      return [
+        {
+          name: `${collection.create.operationId}, then ${collection.list.operationId} includes the record`,
+          check: NAME,
+          operationId: collection.create.operationId,
+          phase: 'write' as const,
+          async run(ctx) {
+            const sent = newItemBody(ctx, collection);
+            const created = await createItem(ctx, collection, sent);
+            if (!created) return;
+            // The listed record must carry what was sent (not merely match whatever the create answered).
+            const expected = { ...created, ...sent };
+            const page = collection.limit ? { [collection.limit.parameter.name]: collection.limit.maximum } : {};
+            await expectListed(ctx, collection, expected, page, 'the list');
+            for (const filter of collection.filters) {
+              const value = created[filter.property];
+              if (typeof value === 'string') await expectListed(ctx, collection, expected, { ...page, [filter.parameter.name]: value }, `the list filtered by ${filter.parameter.name}=${value}`);
+            }
+          },
+        },
+      ];
+    });
+  },
+};
+
+/** Fails when the record is absent from a page that is not full (a full page may legitimately end before it). */
+async function expectListed(ctx: ScenarioContext, collection: Collection, created: Record<string, unknown>, query: Record<string, string | number>, where: string): Promise<void> {
+  const id = collection.idProperty!;
+  const response = await ctx.send(collection.list, { query });
+  if (response.status !== 200) return; // status and schema checks report it
+  const items = itemsOf(response);
+  const found = items.find((item) => item[id] === created[id]);
+  if (found) {
+    const differences = fieldDifferences(created, found);
+    if (differences.length) ctx.fail({ title: 'ListedDiffersFromCreated', message: `In ${where}, the record differs from the created one: ${differences.join('; ')}.`, expected: JSON.stringify(created), actual: JSON.stringify(found) });
+    return;
+  }
+  const full = collection.limit !== undefined && items.length >= collection.limit.maximum;
+  const finding = { title: 'CreatedNotListed', message: `${id} ${String(created[id])} was created but is not in ${where} (${items.length} records).`, expected: `a record with ${id} ${String(created[id])}`, actual: `${items.length} records without it` };
+  if (full) ctx.recommend({ ...finding, message: `${finding.message} The page is full, so the record may be on a later page; this could not be confirmed.` });
+  else ctx.fail(finding);
+}

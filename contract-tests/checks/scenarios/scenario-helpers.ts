@@ -1,0 +1,71 @@
+// Small assertions shared by scenario checks, each recording a finding with expected vs actual.
+import type { Observed } from '../../http/send.ts';
+import type { ScenarioContext } from '../../engine/scenario.ts';
+import type { Collection } from '../../spec/spec-model.ts';
+import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
+
+type Item = Record<string, unknown>;
+
+/** Records a failure unless the status is the expected one (or satisfies the predicate). Returns whether it held. */
+export function expectStatus(ctx: ScenarioContext, response: Observed & { index: number }, expected: number | ((status: number) => boolean), what: string, title = 'UnexpectedStatus'): boolean {
+  const ok = typeof expected === 'number' ? response.status === expected : expected(response.status);
+  if (!ok) {
+    ctx.fail({ title, message: `${what}: got ${response.status}.`, expected: typeof expected === 'number' ? String(expected) : describeExpectation(expected), actual: `${response.status} ${clip(response.text)}`, exchange: response.index });
+  }
+  return ok;
+}
+
+function describeExpectation(predicate: (status: number) => boolean): string {
+  return (predicate as { description?: string }).description ?? 'another status';
+}
+
+/** A status predicate with a description for reports. */
+export function statusIn(description: string, test: (status: number) => boolean): (status: number) => boolean {
+  return Object.assign(test, { description });
+}
+
+/** The array body of a list response, or [] when it is not one (the schema check reports that). */
+export function itemsOf(response: Observed): Item[] {
+  return Array.isArray(response.json) ? (response.json.filter((x) => typeof x === 'object' && x !== null) as Item[]) : [];
+}
+
+export function clip(text: string, length = 300): string {
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}
+
+/** A unique tag for names of records this run creates, so they can be found again. */
+export function runTag(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A valid create body for the collection's items. */
+export function newItemBody(ctx: ScenarioContext, collection: Collection, overrides: Record<string, unknown> = {}, optional = true): Record<string, unknown> {
+  const schema = ctx.model.flatten(collection.create?.requestBody?.schema);
+  return sampleFromSchema(schema, { overrides, optional, tag: runTag() }) as Record<string, unknown>;
+}
+
+/** Creates one item and returns it, or ends the scenario as failed/skipped when that is impossible. */
+export async function createItem(ctx: ScenarioContext, collection: Collection, body: Record<string, unknown>): Promise<Item | undefined> {
+  if (!collection.create) return undefined;
+  const created = await ctx.send(collection.create, { json: body });
+  if (!expectStatus(ctx, created, (s) => s >= 200 && s < 300, `creating ${collection.item.type === 'object' ? 'an item' : 'a record'} with a valid body`, 'CreateRejected')) return undefined;
+  return typeof created.json === 'object' && created.json !== null ? (created.json as Item) : undefined;
+}
+
+/**
+ * An item that exists on the target: the first one listed, or (writes allowed) one created for the
+ * purpose. Skips the scenario when the target has none and writes are not allowed.
+ */
+export async function existingItem(ctx: ScenarioContext, collection: Collection): Promise<Item | undefined> {
+  const listed = await ctx.send(collection.list, {});
+  const first = itemsOf(listed)[0];
+  if (first) return first;
+  if (listed.status !== 200) return undefined;
+  if (!ctx.allowWrites) ctx.skip(`${collection.list.operationId} returned no items and writes are not allowed (--allow-writes would create one)`);
+  return createItem(ctx, collection, newItemBody(ctx, collection));
+}
+
+/** Differences between two records over the given fields, as "field: a ≠ b" lines. */
+export function fieldDifferences(expected: Item, actual: Item, fields = Object.keys(expected)): string[] {
+  return fields.filter((f) => JSON.stringify(expected[f]) !== JSON.stringify(actual[f])).map((f) => `${f}: expected ${JSON.stringify(expected[f])}, got ${JSON.stringify(actual[f])}`);
+}

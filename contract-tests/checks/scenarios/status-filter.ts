@@ -1,0 +1,51 @@
+// A filter parameter (a query parameter named after an item property with the same enum, `status`)
+// returns only matching records, and every matching record the unfiltered list shows.
+import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import { expectStatus, itemsOf } from './scenario-helpers.ts';
+
+const NAME = 'statusFilter';
+
+export const statusFilter: ScenarioCheckDefinition = {
+  kind: 'scenario',
+  name: NAME,
+  description: 'Filtering a list by an enum property returns only records with that value, and all of those the unfiltered list shows.',
+  scenarios(model) {
+    return model.collections.flatMap((collection) =>
+      collection.filters.flatMap((filter) =>
+        filter.values.map((value) => ({
+          name: `${collection.list.operationId} ${filter.parameter.name}=${value} returns only and all records with ${filter.property} ${value}`,
+          check: NAME,
+          operationId: collection.list.operationId,
+          phase: 'read' as const,
+          async run(ctx) {
+            const page = collection.limit ? { [collection.limit.parameter.name]: collection.limit.maximum } : {};
+            const all = itemsOf(await ctx.send(collection.list, { query: page }));
+            const response = await ctx.send(collection.list, { query: { [filter.parameter.name]: value, ...page } });
+            if (!expectStatus(ctx, response, 200, `${collection.list.operationId} ${filter.parameter.name}=${value}`)) return;
+            const items = itemsOf(response);
+            const others = items.filter((item) => item[filter.property] !== value);
+            if (others.length) {
+              ctx.fail({
+                title: 'FilterIgnored',
+                message: `${others.length} of ${items.length} records returned for ${filter.parameter.name}=${value} have another ${filter.property}.`,
+                expected: `every record with ${filter.property} "${value}"`,
+                actual: [...new Set(others.map((item) => JSON.stringify(item[filter.property])))].join(', '),
+              });
+            }
+            const full = collection.limit !== undefined && items.length >= collection.limit.maximum;
+            const id = collection.idProperty;
+            const missing = id && !full ? all.filter((item) => item[filter.property] === value && !items.some((other) => other[id] === item[id])) : [];
+            if (missing.length) {
+              ctx.fail({
+                title: 'FilterMissesRecords',
+                message: `${missing.length} record(s) with ${filter.property} ${value} in the unfiltered list are not returned by the filter.`,
+                expected: `${id} ${missing.map((item) => String(item[id!])).join(', ')} included`,
+                actual: `${items.length} records returned`,
+              });
+            }
+          },
+        })),
+      ),
+    );
+  },
+};

@@ -1,0 +1,36 @@
+// Reading an id that cannot exist gets 404 with an Error body, not an empty 200 or a made-up record.
+import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import { expectStatus } from './scenario-helpers.ts';
+import { goneStatus, isPastSunset } from './sunset.ts';
+
+const NAME = 'unknownIdNotFound';
+
+export const unknownIdNotFound: ScenarioCheckDefinition = {
+  kind: 'scenario',
+  name: NAME,
+  description: 'Reading an id that cannot exist gets 404.',
+  scenarios(model) {
+    return model.collections.flatMap((collection) => {
+      const read = collection.read;
+      const parameter = read?.parameters.find((p) => p.name === collection.readParameter);
+      if (!read || !parameter) return [];
+      const type = model.flatten(parameter.schema).type;
+      // The largest id exact in JSON: valid for the schema, never assigned by a real store.
+      const id = type === 'integer' || type === 'number' ? String(Number.MAX_SAFE_INTEGER) : `conformance-unknown-${Date.now()}`;
+      return [
+        {
+          name: `${read.operationId} of an id that cannot exist (${id}) → 404`,
+          check: NAME,
+          operationId: read.operationId,
+          phase: 'read' as const,
+          quickstart: read.ownServer,
+          async run(ctx) {
+            const response = await ctx.send(read, { path: { [parameter.name]: id } });
+            if (isPastSunset(read, ctx.now)) expectStatus(ctx, response, goneStatus(read), `${read.operationId} is past its sunset date`);
+            else expectStatus(ctx, response, 404, `${read.operationId} of an unknown id`, response.status < 300 ? 'UnknownIdFound' : 'UnexpectedStatus');
+          },
+        },
+      ];
+    });
+  },
+};

@@ -1,0 +1,92 @@
+// Runs one scenario: builds each request from the operation and the RequestSpec, sends it, runs every
+// response check on what came back, and gathers findings into a ScenarioResult.
+import type { Operation } from '../../src/core/spec/index-operations.ts';
+import { send, type FetchLike, type OutgoingRequest } from '../http/send.ts';
+import type { SpecModel } from '../spec/spec-model.ts';
+import type { Exchange, Finding, ScenarioResult } from '../types.ts';
+import type { ResponseCheck } from './response-check.ts';
+import { ScenarioAborted, ScenarioSkipped, type FindingDraft, type RequestSpec, type Scenario, type ScenarioContext } from './scenario.ts';
+
+export interface RunEnvironment {
+  model: SpecModel;
+  fetch: FetchLike;
+  baseUrl: string;
+  quickstartUrl?: string;
+  apiKey: string;
+  timeoutMs: number;
+  allowWrites: boolean;
+  now: Date;
+  responseChecks: { name: string; check: ResponseCheck }[];
+}
+
+export async function runScenario(scenario: Scenario, env: RunEnvironment): Promise<ScenarioResult> {
+  const started = performance.now();
+  const exchanges: Exchange[] = [];
+  const findings: Finding[] = [];
+  const record = (severity: Finding['severity'], draft: FindingDraft) =>
+    findings.push({ ...draft, check: draft.check ?? scenario.check, severity, exchange: draft.exchange ?? (exchanges.length ? exchanges.length - 1 : undefined) });
+
+  const ctx: ScenarioContext = {
+    model: env.model,
+    now: env.now,
+    allowWrites: env.allowWrites,
+    apiKey: env.apiKey,
+    fail: (draft) => record('error', draft),
+    recommend: (draft) => record('warning', draft),
+    skip: (reason) => {
+      throw new ScenarioSkipped(reason);
+    },
+    async send(operation, spec = {}) {
+      const request = buildRequest(operation, spec, env);
+      const { exchange, observed } = await send(env.fetch, request, env.timeoutMs);
+      exchanges.push(exchange);
+      const index = exchanges.length - 1;
+      if (!observed) {
+        record('error', { title: 'NoResponse', message: `${request.method} ${request.url} got no response: ${exchange.error}.`, expected: 'an HTTP response', actual: exchange.error, exchange: index });
+        throw new ScenarioAborted(exchange.error);
+      }
+      for (const { name, check } of env.responseChecks) {
+        for (const finding of check({ model: env.model, operation, request, response: observed, now: env.now })) {
+          findings.push({ severity: 'error', ...finding, check: name, exchange: index });
+        }
+      }
+      return { ...observed, index };
+    },
+  };
+
+  let skipReason: string | undefined;
+  try {
+    await scenario.run(ctx);
+  } catch (error) {
+    if (error instanceof ScenarioSkipped) skipReason = error.reason;
+    else if (!(error instanceof ScenarioAborted)) {
+      record('error', { title: 'ScenarioError', message: `The scenario stopped unexpectedly: ${(error as Error)?.message ?? String(error)}`, exchange: undefined });
+    }
+  }
+  const failures = findings.filter((f) => f.severity === 'error');
+  return {
+    name: scenario.name,
+    check: scenario.check,
+    operationId: scenario.operationId,
+    status: failures.length ? 'failed' : skipReason !== undefined ? 'skipped' : 'passed',
+    reason: skipReason,
+    exchanges,
+    failures,
+    recommendations: findings.filter((f) => f.severity === 'warning'),
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+/** URL = the operation's server (base URL or quickstart URL) + the filled path template + query. */
+export function buildRequest(operation: Operation, spec: RequestSpec, env: Pick<RunEnvironment, 'baseUrl' | 'quickstartUrl' | 'apiKey'>): OutgoingRequest {
+  const server = (operation.ownServer ? env.quickstartUrl : env.baseUrl) ?? '';
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(spec.path?.[name] ?? `{${name}}`)));
+  const query = typeof spec.query === 'string' ? spec.query : spec.query ? new URLSearchParams(Object.entries(spec.query).map(([k, v]) => [k, String(v)])).toString() : '';
+  const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
+  const auth = spec.auth ?? 'valid';
+  if (auth === 'valid') headers.authorization = `Bearer ${env.apiKey}`;
+  else if (auth !== 'none') headers.authorization = auth.header;
+  const body = spec.body ?? (spec.json !== undefined ? JSON.stringify(spec.json) : undefined);
+  if (body !== undefined || spec.contentType) headers['content-type'] = spec.contentType ?? 'application/json';
+  return { method: operation.method, url: `${server.replace(/\/+$/, '')}${path}${query ? `?${query}` : ''}`, headers, body };
+}

@@ -1,0 +1,66 @@
+// The shape every scenario generator produces, and the context a scenario runs in.
+import type { Operation } from '../../src/core/spec/index-operations.ts';
+import type { Observed } from '../http/send.ts';
+import type { SpecModel } from '../spec/spec-model.ts';
+import type { Finding } from '../types.ts';
+
+/** How the request authenticates: the configured key, no header at all, or a raw Authorization value. */
+export type AuthMode = 'valid' | 'none' | { header: string };
+
+export interface RequestSpec {
+  /** Values for the path template's parameters. */
+  path?: Record<string, string | number>;
+  /** Raw query string (`limit=1&status=sold`) or a record. */
+  query?: string | Record<string, string | number>;
+  headers?: Record<string, string>;
+  /** Raw body text, sent as it is. */
+  body?: string;
+  /** A value sent as JSON (ignored when `body` is set). */
+  json?: unknown;
+  /** Content-Type of the body; default application/json when there is one. */
+  contentType?: string;
+  auth?: AuthMode;
+}
+
+export type FindingDraft = Omit<Finding, 'check' | 'severity' | 'exchange'> & { check?: string; exchange?: number };
+
+export interface ScenarioContext {
+  model: SpecModel;
+  now: Date;
+  allowWrites: boolean;
+  /** The configured key, for variants that misuse it (wrong scheme); reports redact it. */
+  apiKey: string;
+  /** Sends a request for `operation`; the response checks run on it. Ends the scenario if nothing comes back. */
+  send(operation: Operation, request?: RequestSpec): Promise<Observed & { index: number }>;
+  /** Records a failure (severity error), attributed to the scenario's check unless `check` is given. */
+  fail(finding: FindingDraft): void;
+  /** Records a recommendation (severity warning): reported, never failing. */
+  recommend(finding: FindingDraft): void;
+  /** Ends the scenario as skipped. */
+  skip(reason: string): never;
+}
+
+/**
+ * One runnable scenario. `phase` orders the run: `read` scenarios send only safe requests, `write`
+ * scenarios may create data (skipped in read-only mode), `bulk` ones create many records and run last
+ * so they cannot disturb the counts the others measure.
+ */
+export interface Scenario {
+  name: string;
+  check: string;
+  operationId: string;
+  phase: 'read' | 'write' | 'bulk';
+  /** True when the scenario talks to the quickstart server (skipped without a quickstart URL). */
+  quickstart?: boolean;
+  run(ctx: ScenarioContext): Promise<void>;
+}
+
+/** Thrown by `ctx.skip`. */
+export class ScenarioSkipped extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** Thrown when a request got no response: the scenario cannot go on. */
+export class ScenarioAborted extends Error {}

@@ -1,0 +1,76 @@
+// Derives the invalid request bodies for an operation from its request schema: every required field
+// missing, every field of a wrong type or outside its enum, plus bodies that are not JSON objects at all.
+import type { FlatSchema } from './flatten-schema.ts';
+import { sampleFromSchema } from './sample-from-schema.ts';
+
+export interface InvalidBody {
+  label: string;
+  /** Raw body text (undefined: no body at all). */
+  body?: string;
+  contentType?: string;
+}
+
+/** Beyond 2^53 - 1: not exact in JSON, so an int64 field must reject it (the spec's stated choice). */
+const UNSAFE_INT64 = '9007199254740993';
+
+export function invalidBodies(schema: FlatSchema, mediaTypes: string[]): InvalidBody[] {
+  const valid = sampleFromSchema(schema, { tag: 'invalid' }) as Record<string, unknown>;
+  const json = (value: unknown) => JSON.stringify(value);
+  const bodies: InvalidBody[] = [
+    { label: 'no body', body: undefined, contentType: 'application/json' },
+    { label: 'an empty body', body: '' },
+    { label: 'malformed JSON (truncated)', body: json(valid).slice(0, -3) },
+    { label: 'malformed JSON (single quotes)', body: json(valid).replace(/"/g, "'") },
+    { label: 'a JSON array', body: json([valid]) },
+    { label: 'a JSON string', body: json('text') },
+    { label: 'a JSON number', body: '42' },
+    { label: 'JSON null', body: 'null' },
+  ];
+  if (schema.type !== 'object') return bodies;
+  if (schema.required.length) bodies.push({ label: 'an empty object', body: '{}' });
+  for (const field of schema.required) {
+    const { [field]: _omitted, ...rest } = valid;
+    bodies.push({ label: `required field '${field}' missing`, body: json(rest) });
+  }
+  for (const [field, property] of Object.entries(schema.properties)) {
+    for (const [label, value] of wrongValues(property)) {
+      bodies.push({ label: `field '${field}' ${label}`, body: typeof value === 'string' && value.startsWith('raw:') ? json({ ...valid, [field]: 0 }).replace(`"${field}":0`, `"${field}":${value.slice(4)}`) : json({ ...valid, [field]: value }) });
+    }
+  }
+  // The seed: requests use JSON. A body labelled otherwise (valid JSON inside) must be refused.
+  if (!mediaTypes.includes('text/plain')) bodies.push({ label: 'Content-Type text/plain', body: json(valid), contentType: 'text/plain' });
+  if (!mediaTypes.includes('application/x-www-form-urlencoded')) {
+    bodies.push({ label: 'Content-Type application/x-www-form-urlencoded', body: new URLSearchParams(Object.entries(valid).map(([k, v]) => [k, String(v)])).toString(), contentType: 'application/x-www-form-urlencoded' });
+  }
+  return bodies;
+}
+
+/** Values of a wrong type, or outside the enum, for one property. `raw:` values are spliced in unquoted. */
+function wrongValues(property: FlatSchema): [string, unknown][] {
+  const values: [string, unknown][] = [['is null', null]];
+  if (property.enum) values.push(['outside its enum', 'not-in-enum'], ['in another letter case', String(property.enum[0]).toUpperCase() === property.enum[0] ? String(property.enum[0]).toLowerCase() : String(property.enum[0]).toUpperCase()]);
+  switch (property.type) {
+    case 'string':
+      values.push(['a number instead of a string', 42], ['an object instead of a string', { value: 'x' }]);
+      break;
+    case 'integer':
+      values.push(['a string instead of an integer', '7'], ['a fraction instead of an integer', 1.5], ['a boolean instead of an integer', true]);
+      if (property.format === 'int64') values.push(['beyond 2^53 - 1 (not exact in JSON)', `raw:${UNSAFE_INT64}`]);
+      if (property.minimum !== undefined) values.push(['below its minimum', property.minimum - 1]);
+      if (property.maximum !== undefined) values.push(['above its maximum', property.maximum + 1]);
+      break;
+    case 'number':
+      values.push(['a string instead of a number', '7']);
+      break;
+    case 'boolean':
+      values.push(['a string instead of a boolean', 'true']);
+      break;
+    case 'array':
+      values.push(['an object instead of an array', {}]);
+      break;
+    case 'object':
+      values.push(['an array instead of an object', []]);
+      break;
+  }
+  return values.filter(([, value]) => !property.enum?.includes(value));
+}

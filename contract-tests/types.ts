@@ -1,0 +1,83 @@
+// The report's vocabulary. Everything here is plain data, so a report serialises to JSON as it is and
+// every reporter (pretty, json, junit) reads the same structure.
+
+/** A request as it was sent, with the API key replaced by `<redacted>`. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** What came back (body text truncated to a readable size). */
+export interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One request of a scenario and its outcome; `error` when no response arrived (timeout, reset). */
+export interface Exchange {
+  request: RecordedRequest;
+  response?: RecordedResponse;
+  error?: string;
+  durationMs: number;
+}
+
+export type Severity = 'error' | 'warning';
+
+/**
+ * One property that did not hold. `error` fails the scenario; `warning` is a recommendation (reported,
+ * never failing). Named for what was observed (`title`), attributed to the check that found it.
+ */
+export interface Finding {
+  check: string;
+  severity: Severity;
+  title: string;
+  message: string;
+  /** What the spec expected, in words or as a value. */
+  expected?: string;
+  /** What came back. */
+  actual?: string;
+  /** Index into the scenario's `exchanges` of the exchange this finding is about. */
+  exchange?: number;
+}
+
+export type ScenarioStatus = 'passed' | 'failed' | 'skipped';
+
+export interface ScenarioResult {
+  name: string;
+  /** The check that generated the scenario. */
+  check: string;
+  operationId: string;
+  status: ScenarioStatus;
+  /** Why the scenario was skipped. */
+  reason?: string;
+  exchanges: Exchange[];
+  /** Findings of severity `error`. */
+  failures: Finding[];
+  /** Findings of severity `warning`. */
+  recommendations: Finding[];
+  durationMs: number;
+}
+
+export interface ReportSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  recommendations: number;
+}
+
+export interface Report {
+  tool: 'petstore-kit verify';
+  spec: { title: string; version: string };
+  target: { baseUrl: string; quickstartUrl?: string; /** Set when the traffic went through a validating proxy. */ via?: string };
+  allowWrites: boolean;
+  /** Names of the checks in force. */
+  checks: string[];
+  startedAt: string;
+  durationMs: number;
+  summary: ReportSummary;
+  scenarios: ScenarioResult[];
+}
