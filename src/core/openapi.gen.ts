@@ -177,7 +177,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Our choice. The request body is over the 1 MiB limit. */
+        /** @description Our choice. The request body is over the 1 MiB limit (`x-max-body-bytes`). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;

@@ -46,7 +46,7 @@ export function createPipeline(parts: PipelineParts): (request: CoreRequest) => 
   return function handle(request) {
     let response: CoreResponse;
     try {
-      response = route(parts, request);
+      response = route(parts, originForm(request));
     } catch (error) {
       response = errorResponse('INTERNAL', { message: `The mock failed unexpectedly: ${(error as Error).message}` });
     }
@@ -86,7 +86,7 @@ function route(parts: PipelineParts, request: CoreRequest): CoreResponse {
 }
 
 function answer(parts: PipelineParts, compiled: CompiledOperation, request: CoreRequest, rawParams: Record<string, string>): CoreResponse {
-  if (request.bodyTooLarge) return errorResponse('PAYLOAD_TOO_LARGE');
+  if (request.bodyTooLarge && compiled.operation.requestBody) return errorResponse('PAYLOAD_TOO_LARGE');
   const denied = parts.authenticate(request.headers.authorization);
   if (denied) return denied;
   const now = parts.now();
@@ -106,6 +106,13 @@ function answer(parts: PipelineParts, compiled: CompiledOperation, request: Core
   }
   const { params, body } = verdict.value;
   return compiled.handler({ operation: compiled.operation, request, params, body, state: parts.state(), now, pathTo: parts.pathTo });
+}
+
+/** An absolute-form target (RFC 9112 §3.2.2, e.g. via a proxy) becomes origin-form; anything else unparseable stays as it is and finds no route. */
+function originForm(request: CoreRequest): CoreRequest {
+  if (request.url.startsWith('/') || !URL.canParse(request.url)) return request;
+  const url = new URL(request.url);
+  return { ...request, url: url.pathname + url.search };
 }
 
 function notFound(parts: PipelineParts, method: string, path: string): CoreResponse {

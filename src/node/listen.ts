@@ -1,6 +1,6 @@
 // The Node adapter: node:http ⇄ core request/response, and nothing else. It reads bodies up to the
 // core's limit, turns HTTP-level client errors into Error bodies, and cuts off stalled clients.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from '../core/index.ts';
 import { errorResponse, type ErrorCode } from '../core/errors.ts';
@@ -29,12 +29,22 @@ export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAlive
  */
 export async function listen(handle: Handle, { host = '127.0.0.1', port = 0 }: ListenOptions = {}): Promise<Listening> {
   // 64 KiB of headers (Node's default is 16 KiB), so an oversized Authorization still gets a 401 body.
-  const server = createServer({ maxHeaderSize: 64 * 1024, requestTimeout: SERVER_TIMEOUTS.requestMs, headersTimeout: SERVER_TIMEOUTS.headersMs }, (req, res) => {
+  // Timeouts are checked every second (Node's default is every 30 s), so a stalled client goes on time.
+  const options = {
+    maxHeaderSize: 64 * 1024,
+    requestTimeout: SERVER_TIMEOUTS.requestMs,
+    headersTimeout: SERVER_TIMEOUTS.headersMs,
+    connectionsCheckingInterval: 1_000,
+    requireHostHeader: false,
+  };
+  const server = createServer(options, (req, res) => {
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host gets 400 (Node's own answer would have no body).
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) return send(res, errorResponse('MALFORMED_REQUEST', { message: 'An HTTP/1.1 request must carry a Host header' }), true);
     readBody(req).then(
       async ({ body, tooLarge }) => {
         let response: CoreResponse;
         try {
-          response = await handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, bodyTooLarge: tooLarge });
+          response = await handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: singleAuthorization(req), body, bodyTooLarge: tooLarge });
         } catch (error) {
           response = errorResponse('INTERNAL', { message: `The mock failed unexpectedly: ${(error as Error).message}` });
         }
@@ -44,6 +54,7 @@ export async function listen(handle: Handle, { host = '127.0.0.1', port = 0 }: L
     );
   });
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => writeRawError(socket, 'METHOD_NOT_ALLOWED'));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket));
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
   const { port: bound } = server.address() as AddressInfo;
@@ -87,12 +98,21 @@ function readBody(req: IncomingMessage): Promise<{ body?: string; tooLarge: bool
 
 /** Malformed HTTP never reaches a handler; it still gets an Error body (Node would send a bare 400). */
 function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (!socket.writable || (error.code === 'ECONNRESET')) return void socket.destroy();
+  if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
   const code: ErrorCode =
     error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'MALFORMED_REQUEST';
+  writeRawError(socket, code);
+}
+
+/** Two Authorization headers reach the core as an array, which it refuses: Node would silently keep the first. */
+function singleAuthorization(req: IncomingMessage): CoreRequest['headers'] {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].length === 13 && req.rawHeaders[i].toLowerCase() === 'authorization') count++;
+  return count > 1 ? { ...req.headers, authorization: req.headersDistinct.authorization } : req.headers;
+}
+
+/** An Error answer written straight to a socket that no request handler owns (client errors, CONNECT). */
+function writeRawError(socket: Socket, code: ErrorCode): void {
   const { status, body } = errorResponse(code);
-  const reason = { HEADERS_TOO_LARGE: 'Request Header Fields Too Large', REQUEST_TIMEOUT: 'Request Timeout' }[code as string] ?? 'Bad Request';
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body!)}\r\nconnection: close\r\n\r\n${body}`,
-  );
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body!)}\r\nconnection: close\r\n\r\n${body}`);
 }

@@ -1,8 +1,8 @@
 // The full mock server: the core, served by the Node adapter, plus what only a process has
 // (a state file, a response delay).
-import { createPetStore, type PetStore, type PetStoreOptions } from '../core/index.ts';
+import { createPetStore, SnapshotError, type PetStore, type PetStoreOptions } from '../core/index.ts';
 import { listen, type Handle } from './listen.ts';
-import { createStateWriter, loadStateFile } from './state-file.ts';
+import { createStateWriter, loadStateFile, removeStaleTemporaries } from './state-file.ts';
 
 export interface ServeOptions extends Omit<PetStoreOptions, 'snapshot'> {
   host?: string;
@@ -36,7 +36,14 @@ export interface RunningServer {
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const { host, port = 4010, stateFile, delayMs = 0, ...storeOptions } = options;
   const snapshot = stateFile ? await loadStateFile(stateFile) : undefined;
-  const store = createPetStore({ ...storeOptions, snapshot });
+  let store: PetStore;
+  try {
+    store = createPetStore({ ...storeOptions, snapshot });
+  } catch (error) {
+    if (!(error instanceof SnapshotError)) throw error;
+    throw new Error(`[petstore-kit] Failed to load the state file ${stateFile}: ${error.reason}. It was left untouched; fix or remove it.`);
+  }
+  if (stateFile) await removeStaleTemporaries(stateFile);
   const writer = stateFile ? createStateWriter(stateFile, () => store.snapshot()) : undefined;
 
   const handle: Handle = async (request) => {

@@ -1,7 +1,8 @@
 // `--state-file`: the state survives restarts. Every save writes a temporary file, fsyncs it and
 // renames it over the old one (rename is atomic on POSIX), so a crash at any moment leaves either
 // the old file or the new one, never half of one.
-import { open, readFile, rename } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 
 /** Reads the saved state; undefined when there is no file yet. Any other problem stops startup. */
 export async function loadStateFile(path: string): Promise<unknown> {
@@ -17,6 +18,14 @@ export async function loadStateFile(path: string): Promise<unknown> {
   } catch (error) {
     throw new Error(`[petstore-kit] Failed to load the state file ${path}: it is not valid JSON (${(error as Error).message}). It was left untouched; fix or remove it.`);
   }
+}
+
+/** Removes temporary files that a process killed mid-write left next to the state file; they were never renamed, so hold nothing acknowledged. */
+export async function removeStaleTemporaries(path: string): Promise<void> {
+  const prefix = `${basename(path)}.`;
+  const names = await readdir(dirname(path)).catch(() => []);
+  const stale = names.filter((name) => name.startsWith(prefix) && /\.\d+\.\d+\.tmp$/.test(name));
+  await Promise.all(stale.map((name) => rm(join(dirname(path), name), { force: true })));
 }
 
 export interface StateWriter {

@@ -374,8 +374,9 @@ export const document: OpenApiDocument = {
         }
       },
       "PayloadTooLarge": {
-        "description": "Our choice. The request body is over the 1 MiB limit.",
+        "description": "Our choice. The request body is over the 1 MiB limit (`x-max-body-bytes`).",
         "x-petstore-kit-choice": "The seed shows no size limits.",
+        "x-max-body-bytes": 1048576,
         "content": {
           "application/json": {
             "schema": {

@@ -14,10 +14,17 @@ export interface Snapshot {
   messages: Message[];
 }
 
-/** Throws a message that says what is wrong and how to fix it; never returns a half-valid snapshot. */
+/** A snapshot that cannot be loaded; `reason` says what is wrong with it. */
+export class SnapshotError extends Error {
+  constructor(readonly reason: string) {
+    super(`[petstore-kit] Failed to load the state: ${reason}. Fix the snapshot or start from the seed.`);
+  }
+}
+
+/** Throws a SnapshotError that says what is wrong; never returns a half-valid snapshot. */
 export function parseSnapshot(value: unknown, compiler: SchemaCompiler): Snapshot {
   const fail = (why: string): never => {
-    throw new Error(`[petstore-kit] Failed to load the state: ${why}. Fix or remove the state file.`);
+    throw new SnapshotError(why);
   };
   if (typeof value !== 'object' || value === null) fail('it is not a JSON object');
   const snapshot = value as Partial<Snapshot>;
