@@ -27,13 +27,15 @@ export interface ConformanceOptions {
   /** Only these checks (names from the registry). */
   checks?: string[];
   excludeChecks?: string[];
-  /** Per-request timeout; default 10 000 ms. */
+  /** Checks whose scenarios are reported as skipped, with the reason given (e.g. meaningless through a proxy). */
+  skipChecks?: Record<string, string>;
+  /** Per-request timeout, body included; default 10 000 ms. */
   timeoutMs?: number;
   /** OpenAPI file to judge against; default the spec the kit ships. */
   specPath?: string;
   /** An already parsed spec (wins over specPath). */
   document?: OpenApiDocument;
-  /** Scenarios in flight at once; default 8. */
+  /** Scenarios in flight at once; default 8 (64 when the preflight finds the target unresponsive). */
   concurrency?: number;
   /** Clock for date-dependent expectations (the sunset date); default the real time. */
   now?: () => Date;
@@ -65,7 +67,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   const model = modelFor(options.document ?? (await loadSpecDocument(options.specPath)));
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 10_000;
-  await preflight(fetchImpl, [options.baseUrl, ...(options.quickstartUrl ? [options.quickstartUrl] : [])], timeoutMs);
+  const { notes, unresponsive } = await preflight(fetchImpl, [options.baseUrl, ...(options.quickstartUrl ? [options.quickstartUrl] : [])], timeoutMs, { network: !options.fetch });
+  // A target that hangs costs one timeout per scenario: with more in flight the run stays a few timeouts long.
+  const concurrency = unresponsive ? Math.max(options.concurrency ?? 8, UNRESPONSIVE_TARGET_CONCURRENCY) : (options.concurrency ?? 8);
 
   const env: RunEnvironment = {
     model,
@@ -88,12 +92,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   for (const phase of ['read', 'write', 'bulk'] as const) {
     const runnable: Scenario[] = [];
     for (const scenario of scenarios.filter((s) => s.phase === phase)) {
-      const reason = skipReason(scenario, env);
+      const reason = options.skipChecks?.[scenario.check] ?? skipReason(scenario, env);
       if (reason) finish(scenario, skipped(scenario, reason));
       else runnable.push(scenario);
     }
     // Bulk scenarios create many records: one at a time, so they do not multiply each other's writes.
-    await runPool(runnable, phase === 'bulk' ? 1 : (options.concurrency ?? 8), async (scenario) => finish(scenario, await runScenario(scenario, env)));
+    await runPool(runnable, phase === 'bulk' ? 1 : concurrency, async (scenario) => finish(scenario, await runScenario(scenario, env)));
   }
 
   const ordered = scenarios.map((s) => results.get(s)!);
@@ -102,6 +106,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     spec: { title: model.document.info.title, version: model.document.info.version },
     target: { baseUrl: options.baseUrl, ...(options.quickstartUrl ? { quickstartUrl: options.quickstartUrl } : {}) },
     allowWrites: options.allowWrites,
+    ...(notes.length ? { notes } : {}),
     checks: [...selection.active],
     startedAt,
     durationMs: Math.round(performance.now() - started),
@@ -116,6 +121,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   };
   return redactDeep(report, [options.apiKey]);
 }
+
+/** Scenarios in flight against a target the preflight found unresponsive (hanging, stalling, resetting, not HTTP). */
+const UNRESPONSIVE_TARGET_CONCURRENCY = 64;
 
 // Compiling the spec's schemas is most of a local run's cost: one model per parsed document.
 const models = new WeakMap<OpenApiDocument, SpecModel>();

@@ -74,6 +74,8 @@ export interface Report {
   spec: { title: string; version: string };
   target: { baseUrl: string; quickstartUrl?: string; /** Set when the traffic went through a validating proxy. */ via?: string };
   allowWrites: boolean;
+  /** What the preflight found wrong with a target it could still reach (hangs, resets, not HTTP, redirects elsewhere). */
+  notes?: string[];
   /** Names of the checks in force. */
   checks: string[];
   startedAt: string;

@@ -15,16 +15,22 @@ import { invalidBodyRejected } from './scenarios/invalid-body-rejected.ts';
 import { invalidParameterRejected } from './scenarios/invalid-parameter-rejected.ts';
 import { limitBounds } from './scenarios/limit-bounds.ts';
 import { listConsistency } from './scenarios/list-consistency.ts';
+import { payloadTooLarge } from './scenarios/payload-too-large.ts';
 import { quickstartMessage } from './scenarios/quickstart-message.ts';
+import { repeatedParameterRejected } from './scenarios/repeated-parameter-rejected.ts';
 import { statusFilter } from './scenarios/status-filter.ts';
 import { unknownIdNotFound } from './scenarios/unknown-id-not-found.ts';
+import { unknownRoutesAndMethods } from './scenarios/unknown-routes-and-methods.ts';
 
 /** All checks, scenario checks first, in report order. */
 export const CHECKS: readonly CheckDefinition[] = [
   authRequired,
   invalidBodyRejected,
+  payloadTooLarge,
   invalidParameterRejected,
+  repeatedParameterRejected,
   unknownIdNotFound,
+  unknownRoutesAndMethods,
   limitBounds,
   statusFilter,
   listConsistency,

@@ -1,17 +1,90 @@
-import { describeNetworkError, type FetchLike } from '../http/send.ts';
+// Before any scenario: one unauthenticated GET to each base URL. Exit 2 ("unreachable") is kept for a
+// target nothing can be learnt from (refused, unknown host, no TCP connection, TLS failure). A target
+// that accepts connections and then hangs, resets, or answers bytes that are not HTTP is reachable but
+// broken: the run goes on, every scenario fails with its reason, and the report says why up front.
+import { connect } from 'node:net';
+import { htmlHint } from '../http/html-hint.ts';
+import { BodyReadError, readBody } from '../http/read-body.ts';
+import { describeNetworkError, failedAfterConnect, networkErrorCode, type FetchLike } from '../http/send.ts';
 import { ConformanceError } from './conformance-error.ts';
 
-/** One unauthenticated GET to each base URL: any HTTP answer means reachable; none means exit 2, not 100 failures. */
-export async function preflight(fetchImpl: FetchLike, urls: string[], timeoutMs: number): Promise<void> {
-  await Promise.all(
-    urls.map(async (url) => {
+export interface PreflightOptions {
+  /** True when the transport is the real network (the default fetch): a timeout is then told apart by a TCP probe. */
+  network: boolean;
+}
+
+export interface PreflightResult {
+  /** One per URL that is reachable but misbehaves, or redirects elsewhere, for the top of the report. */
+  notes: string[];
+  /** True when a URL accepted the connection but gave no complete HTTP response (hang, stall, reset, not HTTP). */
+  unresponsive: boolean;
+}
+
+/** Checks each URL answers. Throws ConformanceError('unreachable') when one cannot be reached at all. */
+export async function preflight(fetchImpl: FetchLike, urls: string[], timeoutMs: number, { network }: PreflightOptions = { network: false }): Promise<PreflightResult> {
+  let unresponsive = false;
+  const broken = (note: string) => ((unresponsive = true), note);
+  const notes = await Promise.all(
+    urls.map(async (url): Promise<string | undefined> => {
+      const signal = AbortSignal.timeout(timeoutMs);
       try {
-        const response = await fetchImpl(url, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-        // Not awaited: under MSW 2.15 in Node a mocked body's cancel() never settles (mswjs/interceptors#799).
-        void response.body?.cancel().catch(() => undefined);
+        const response = await fetchImpl(url, { method: 'GET', redirect: 'manual', signal });
+        // The body too: a target that sends headers and then stalls is broken, not healthy.
+        const text = await readBody(response, signal, timeoutMs);
+        return redirectNote(url, response) ?? serverErrorNote(url, response, text);
       } catch (error) {
-        throw new ConformanceError('unreachable', `[petstore-kit] Failed to reach ${url}: ${describeNetworkError(error, timeoutMs)}. Check that the service is running and the URL is right.`);
+        if (error instanceof BodyReadError) return broken(`${url} is reachable but broken: ${error.message}. Every scenario below reports what it got.`);
+        const reason = describeNetworkError(error, timeoutMs);
+        if (failedAfterConnect(error)) return broken(`${url} is reachable but broken: ${reason}. Every scenario below reports what it got.`);
+        if (networkErrorCode(error) === 'TIMEOUT') {
+          // A timeout may be a black hole (exit 2) or a server that accepts and never answers (a failure).
+          const accepted = network ? await acceptsTcp(url, timeoutMs) : true;
+          if (accepted === true) return broken(`${url} accepts connections but sent no response within ${timeoutMs} ms. Every scenario below reports what it got.`);
+          throw unreachable(url, `${reason}; no TCP connection either (${accepted})`);
+        }
+        throw unreachable(url, reason);
       }
     }),
   );
+  return { notes: notes.filter((note): note is string => note !== undefined), unresponsive };
+}
+
+function unreachable(url: string, reason: string): ConformanceError {
+  return new ConformanceError('unreachable', `[petstore-kit] Failed to reach ${url}: ${reason}. Check that the service is running and the URL is right.`);
+}
+
+/** A base URL that redirects to another origin is worth saying first: the suite never follows it. */
+function redirectNote(url: string, response: Response): string | undefined {
+  const location = response.headers.get('location');
+  if (response.status < 300 || response.status > 399 || !location) return undefined;
+  let target: URL;
+  try {
+    target = new URL(location, url);
+  } catch {
+    return `${url} answers ${response.status} with an unusable Location (${location}). Redirects are not followed.`;
+  }
+  if (target.origin === new URL(url).origin) return undefined;
+  return `${url} redirects (${response.status}) to another origin, ${target.origin}. Redirects are not followed (the API key would go there): point --base-url at the service itself.`;
+}
+
+/** A 5xx on the base URL itself (a proxy whose upstream is down, typically) explains every failure below. */
+function serverErrorNote(url: string, response: Response, text: string): string | undefined {
+  if (response.status < 500) return undefined;
+  const headers = { 'content-type': response.headers.get('content-type') ?? '' };
+  return `${url} itself answers ${response.status}.${htmlHint({ headers, text })} Every scenario below reports what it got.`;
+}
+
+/** True if a TCP connection to the URL's host and port opens within the timeout; else the reason. */
+function acceptsTcp(url: string, timeoutMs: number): Promise<true | string> {
+  const { hostname, port, protocol } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port || (protocol === 'https:' ? 443 : 80)) });
+    const done = (result: true | string) => {
+      socket.destroy();
+      resolve(result);
+    };
+    socket.setTimeout(timeoutMs, () => done(`no connection within ${timeoutMs} ms`));
+    socket.once('connect', () => done(true));
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code ?? error.message));
+  });
 }

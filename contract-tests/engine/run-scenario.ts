@@ -38,13 +38,7 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
     },
     async send(operation, spec = {}) {
       const request = buildRequest(operation, spec, env);
-      const { exchange, observed } = await send(env.fetch, request, env.timeoutMs);
-      exchanges.push(exchange);
-      const index = exchanges.length - 1;
-      if (!observed) {
-        record('error', { title: 'NoResponse', message: `${request.method} ${request.url} got no response: ${exchange.error}.`, expected: 'an HTTP response', actual: exchange.error, exchange: index });
-        throw new ScenarioAborted(exchange.error);
-      }
+      const { observed, index } = await exchange(request);
       for (const { name, check } of env.responseChecks) {
         for (const finding of check({ model: env.model, operation, request, response: observed, now: env.now })) {
           findings.push({ severity: 'error', ...finding, check: name, exchange: index });
@@ -52,7 +46,24 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
       }
       return { ...observed, index };
     },
+    async sendUndeclared({ method, path, quickstart, ...spec }) {
+      const server = (quickstart ? env.quickstartUrl : env.baseUrl) ?? '';
+      const { observed, index } = await exchange(assembleRequest(method, `${server.replace(/\/+$/, '')}${path}`, spec, env.apiKey));
+      return { ...observed, index };
+    },
   };
+
+  /** Sends, records, and ends the scenario with a NoResponse failure when nothing (usable) came back. */
+  async function exchange(request: OutgoingRequest) {
+    const { exchange: sent, observed } = await send(env.fetch, request, env.timeoutMs);
+    exchanges.push(sent);
+    const index = exchanges.length - 1;
+    if (!observed) {
+      record('error', { title: 'NoResponse', message: `${request.method} ${request.url} got no response: ${sent.error}.`, expected: 'an HTTP response', actual: sent.error, exchange: index });
+      throw new ScenarioAborted(sent.error);
+    }
+    return { observed, index };
+  }
 
   let skipReason: string | undefined;
   try {
@@ -81,12 +92,17 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
 export function buildRequest(operation: Operation, spec: RequestSpec, env: Pick<RunEnvironment, 'baseUrl' | 'quickstartUrl' | 'apiKey'>): OutgoingRequest {
   const server = (operation.ownServer ? env.quickstartUrl : env.baseUrl) ?? '';
   const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(spec.path?.[name] ?? `{${name}}`)));
+  return assembleRequest(operation.method, `${server.replace(/\/+$/, '')}${path}`, spec, env.apiKey);
+}
+
+/** Query, headers (Authorization per the auth mode, Content-Type when there is a body) and body around a URL. */
+function assembleRequest(method: string, url: string, spec: Omit<RequestSpec, 'path'>, apiKey: string): OutgoingRequest {
   const query = typeof spec.query === 'string' ? spec.query : spec.query ? new URLSearchParams(Object.entries(spec.query).map(([k, v]) => [k, String(v)])).toString() : '';
   const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
   const auth = spec.auth ?? 'valid';
-  if (auth === 'valid') headers.authorization = `Bearer ${env.apiKey}`;
+  if (auth === 'valid') headers.authorization = `Bearer ${apiKey}`;
   else if (auth !== 'none') headers.authorization = auth.header;
   const body = spec.body ?? (spec.json !== undefined ? JSON.stringify(spec.json) : undefined);
   if (body !== undefined || spec.contentType) headers['content-type'] = spec.contentType ?? 'application/json';
-  return { method: operation.method, url: `${server.replace(/\/+$/, '')}${path}${query ? `?${query}` : ''}`, headers, body };
+  return { method, url: `${url}${query ? `?${query}` : ''}`, headers, body };
 }

@@ -22,6 +22,14 @@ export interface RequestSpec {
   auth?: AuthMode;
 }
 
+/** A request outside the spec's operations: method and path (relative to the server's base URL). */
+export interface UndeclaredRequest extends Omit<RequestSpec, 'path'> {
+  method: string;
+  path: string;
+  /** The quickstart's server instead of the API's. */
+  quickstart?: boolean;
+}
+
 export type FindingDraft = Omit<Finding, 'check' | 'severity' | 'exchange'> & { check?: string; exchange?: number };
 
 export interface ScenarioContext {
@@ -32,6 +40,12 @@ export interface ScenarioContext {
   apiKey: string;
   /** Sends a request for `operation`; the response checks run on it. Ends the scenario if nothing comes back. */
   send(operation: Operation, request?: RequestSpec): Promise<Observed & { index: number }>;
+  /**
+   * Sends a request that belongs to no declared operation (an undeclared path or method) to the API's
+   * or the quickstart's server. No response check runs: the spec declares nothing for it, so the
+   * scenario judges the answer itself. Ends the scenario if nothing comes back.
+   */
+  sendUndeclared(request: UndeclaredRequest): Promise<Observed & { index: number }>;
   /** Records a failure (severity error), attributed to the scenario's check unless `check` is given. */
   fail(finding: FindingDraft): void;
   /** Records a recommendation (severity warning): reported, never failing. */

@@ -11,6 +11,7 @@ export function prettyReporter(report: Report, { color = false } = {}): string {
   const lines = [
     paint('bold', `petstore-kit verify: ${report.spec.title} ${report.spec.version}`),
     `target ${target.baseUrl}${target.quickstartUrl ? `, quickstart ${target.quickstartUrl}` : ', no quickstart URL'}; ${report.allowWrites ? 'writes allowed' : 'read-only'}`,
+    ...(report.notes ?? []).map((note) => paint('red', `note: ${note}`)),
   ];
   const checks = [...new Set(report.scenarios.map((s) => s.check))];
   for (const check of checks) {
