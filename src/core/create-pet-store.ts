@@ -4,6 +4,7 @@ import { createAuthenticator } from './http/authenticate.ts';
 import { deprecationPolicy } from './http/deprecation.ts';
 import { fetchAdapter } from './http/fetch-adapter.ts';
 import { OPERATION_HANDLERS } from './operations/index.ts';
+import { successStatus } from './operations/operation-context.ts';
 import { createPipeline, type CompiledOperation } from './pipeline.ts';
 import { createRouter } from './router/create-router.ts';
 import { document } from './spec/document.gen.ts';
@@ -78,6 +79,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     if (!handler) throw new Error(`[petstore-kit] Failed to create the store: no handler for operation ${operation.operationId}. Add one to src/core/operations.`);
     compiled.set(operation.operationId, {
       operation,
+      successStatus: successStatus(operation),
       handler,
       validateRequest: compileRequestValidator(operation, compiler),
       deprecation: deprecationPolicy(operation, (id) => pathTo(id)),

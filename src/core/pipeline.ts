@@ -22,6 +22,7 @@ const REASON_CODES = {
 
 export interface CompiledOperation {
   operation: Operation;
+  successStatus: number;
   handler: OperationHandler;
   validateRequest: (input: RequestInput) => RequestVerdict;
   deprecation?: DeprecationPolicy;
@@ -105,7 +106,7 @@ function answer(parts: PipelineParts, compiled: CompiledOperation, request: Core
     return errorResponse(REASON_CODES[verdict.reason], { message, issues: verdict.issues });
   }
   const { params, body } = verdict.value;
-  return compiled.handler({ operation: compiled.operation, request, params, body, state: parts.state(), now, pathTo: parts.pathTo });
+  return compiled.handler({ operation: compiled.operation, status: compiled.successStatus, request, params, body, state: parts.state(), now, pathTo: parts.pathTo });
 }
 
 /** An absolute-form target (RFC 9112 §3.2.2, e.g. via a proxy) becomes origin-form; anything else unparseable stays as it is and finds no route. */

@@ -17,15 +17,15 @@ export function deprecationPolicy(operation: Operation, pathTo: (operationId: st
   const headers: Record<string, string> = {};
   const since = operation.source['x-deprecation-date'];
   if (operation.deprecated) headers.deprecation = typeof since === 'string' ? `@${Date.parse(`${since}T00:00:00Z`) / 1000}` : '@0';
-  const sunset = operation.sunset ? new Date(`${operation.sunset}T00:00:00Z`) : undefined;
-  if (sunset) headers.sunset = sunset.toUTCString();
+  const sunset = operation.sunset ? Date.parse(`${operation.sunset}T00:00:00Z`) : undefined;
+  if (sunset !== undefined) headers.sunset = new Date(sunset).toUTCString();
   const replacement = (operation.source['x-replacement'] as { operationId?: string } | undefined)?.operationId;
   if (replacement) headers.link = `<${pathTo(replacement)}>; rel="successor-version"`;
 
   return {
     headers,
     gone(now) {
-      if (!sunset || now < sunset) return undefined;
+      if (sunset === undefined || now.getTime() < sunset) return undefined;
       const message = `${operation.method} ${operation.path} was removed on ${operation.sunset}.${replacement ? ` Use ${pathTo(replacement)} instead.` : ''}`;
       return errorResponse('GONE', { message });
     },

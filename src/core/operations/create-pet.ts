@@ -1,13 +1,13 @@
 import type { NewPet, PetStatus } from '../api-types.ts';
 import { jsonResponse } from '../http/json-response.ts';
-import { successStatus, type OperationHandler } from './operation-context.ts';
+import type { OperationHandler } from './operation-context.ts';
 
 /** Our choice (see createPet in the spec): a pet created without a status is available. */
 const DEFAULT_STATUS: PetStatus = 'available';
 
 /** POST /pets: stores the NewPet fields only (unknown fields are ignored) and answers with the Pet. */
-export const createPet: OperationHandler = ({ operation, body, state, pathTo }) => {
+export const createPet: OperationHandler = ({ status: created, body, state, pathTo }) => {
   const { name, categoryId, status } = body as NewPet;
   const stored = state.addPet({ name, categoryId, status: status ?? DEFAULT_STATUS });
-  return jsonResponse(successStatus(operation), stored.json, { location: pathTo('getPet', { petId: stored.pet.id }) });
+  return jsonResponse(created, stored.json, { location: pathTo('getPet', { petId: stored.pet.id }) });
 };

@@ -1,8 +1,8 @@
 import { jsonResponse } from '../http/json-response.ts';
-import { successStatus, type OperationHandler } from './operation-context.ts';
+import type { OperationHandler } from './operation-context.ts';
 
 /** GET /pets: the first `limit` pets (default and bounds from the spec), optionally of one status. */
-export const listPets: OperationHandler = ({ operation, params, state }) => {
+export const listPets: OperationHandler = ({ status, params, state }) => {
   const pets = state.pets.list(params.limit as number, params.status as string | undefined);
-  return jsonResponse(successStatus(operation), `[${pets.map((stored) => stored.json).join(',')}]`);
+  return jsonResponse(status, `[${pets.map((stored) => stored.json).join(',')}]`);
 };

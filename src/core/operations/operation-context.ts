@@ -5,6 +5,8 @@ import type { StoreState } from '../store/store-state.ts';
 /** What an operation handler gets: a request already routed, authenticated and validated. */
 export interface OperationContext {
   operation: Operation;
+  /** The status the spec declares for success (see successStatus). */
+  status: number;
   request: CoreRequest;
   /** Path and query parameters, typed and defaulted from the spec. */
   params: Record<string, unknown>;

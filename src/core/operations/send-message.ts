@@ -1,9 +1,9 @@
 import type { MessageRequest } from '../api-types.ts';
 import { jsonResponse } from '../http/json-response.ts';
-import { successStatus, type OperationHandler } from './operation-context.ts';
+import type { OperationHandler } from './operation-context.ts';
 
 /** POST /messages (quickstart): the message is accepted and queued, never processed. */
-export const sendMessage: OperationHandler = ({ operation, body, state, now }) => {
+export const sendMessage: OperationHandler = ({ status, body, state, now }) => {
   const message = state.addMessage((body as MessageRequest).message, now);
-  return jsonResponse(successStatus(operation), JSON.stringify(message));
+  return jsonResponse(status, JSON.stringify(message));
 };
