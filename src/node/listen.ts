@@ -40,18 +40,9 @@ export async function listen(handle: Handle, { host = '127.0.0.1', port = 0 }: L
   const server = createServer(options, (req, res) => {
     // RFC 9112 §3.2: an HTTP/1.1 request without Host gets 400 (Node's own answer would have no body).
     if (req.httpVersion === '1.1' && req.headers.host === undefined) return send(res, errorResponse('MALFORMED_REQUEST', { message: 'An HTTP/1.1 request must carry a Host header' }), true);
-    readBody(req).then(
-      async ({ body, tooLarge }) => {
-        let response: CoreResponse;
-        try {
-          response = await handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: singleAuthorization(req), body, bodyTooLarge: tooLarge });
-        } catch (error) {
-          response = errorResponse('INTERNAL', { message: `The mock failed unexpectedly: ${(error as Error).message}` });
-        }
-        send(res, response, tooLarge);
-      },
-      () => res.destroy(),
-    );
+    // Most requests (every GET) have no body: they are answered in this tick, without a promise chain.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return respond(handle, req, res, undefined, false);
+    readBody(req).then(({ body, tooLarge }) => respond(handle, req, res, body, tooLarge), () => res.destroy());
   });
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
   server.on('connect', (_req: IncomingMessage, socket: Socket) => writeRawError(socket, 'METHOD_NOT_ALLOWED'));
@@ -68,6 +59,21 @@ export async function listen(handle: Handle, { host = '127.0.0.1', port = 0 }: L
   };
 }
 
+function respond(handle: Handle, req: IncomingMessage, res: ServerResponse, body: string | undefined, tooLarge: boolean): void {
+  let response: CoreResponse | Promise<CoreResponse>;
+  try {
+    response = handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: singleAuthorization(req), body, bodyTooLarge: tooLarge });
+  } catch (error) {
+    response = failed(error as Error);
+  }
+  if (response instanceof Promise) response.then((answer) => send(res, answer, tooLarge), (error: Error) => send(res, failed(error), tooLarge));
+  else send(res, response, tooLarge);
+}
+
+function failed(error: Error): CoreResponse {
+  return errorResponse('INTERNAL', { message: `The mock failed unexpectedly: ${error.message}` });
+}
+
 function send(res: ServerResponse, response: CoreResponse, closeAfter: boolean): void {
   if (closeAfter) response.headers.connection = 'close';
   if (response.body !== null) response.headers['content-length'] = String(Buffer.byteLength(response.body));
@@ -77,9 +83,6 @@ function send(res: ServerResponse, response: CoreResponse, closeAfter: boolean):
 
 /** Reads the body as UTF-8 text, stopping at MAX_BODY_BYTES: the rest is never read. */
 function readBody(req: IncomingMessage): Promise<{ body?: string; tooLarge: boolean }> {
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
-    return Promise.resolve({ tooLarge: false });
-  }
   if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return Promise.resolve({ tooLarge: true });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

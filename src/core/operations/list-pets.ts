@@ -3,6 +3,5 @@ import type { OperationHandler } from './operation-context.ts';
 
 /** GET /pets: the first `limit` pets (default and bounds from the spec), optionally of one status. */
 export const listPets: OperationHandler = ({ status, params, state }) => {
-  const pets = state.pets.list(params.limit as number, params.status as string | undefined);
-  return jsonResponse(status, `[${pets.map((stored) => stored.json).join(',')}]`);
+  return jsonResponse(status, state.pets.page(params.limit as number, params.status as string | undefined));
 };

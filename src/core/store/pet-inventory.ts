@@ -3,21 +3,30 @@
 // it holds a thousand pets or a million.
 import type { NewPet, Pet } from '../api-types.ts';
 
-export interface StoredPet {
-  pet: Pet;
-  /** The pet serialised once, when stored: list responses join these strings. */
-  json: string;
+/** A pet and its JSON, serialised once, on first use: a million seeded pets start fast and small. */
+export class StoredPet {
+  #json: string | undefined;
+
+  constructor(readonly pet: Pet) {}
+
+  get json(): string {
+    return (this.#json ??= JSON.stringify(this.pet));
+  }
 }
 
 export class PetInventory {
+  /** Every pet in ascending id order: getPet is a binary search, so the store needs no Map of a million entries. */
   #all: StoredPet[] = [];
-  #byId = new Map<number, StoredPet>();
   #byStatus = new Map<string, StoredPet[]>();
   #nextId: number;
+  /** Serialised list pages by status and limit, dropped on every insert (a page may then gain a pet). */
+  #pages = new Map<string, string>();
 
   constructor(pets: Pet[] = [], nextId = 1) {
     this.#nextId = nextId;
-    for (const pet of pets) this.#insert(pet);
+    // A hand-edited snapshot may list pets in any order; seeded pets are already sorted.
+    const sorted = pets.every((pet, i) => i === 0 || pets[i - 1]!.id < pet.id) ? pets : [...pets].sort((a, b) => a.id - b.id);
+    for (const pet of sorted) this.#insert(pet);
   }
 
   get size(): number {
@@ -34,7 +43,21 @@ export class PetInventory {
   }
 
   get(id: number): StoredPet | undefined {
-    return this.#byId.get(id);
+    const all = this.#all;
+    if (all.length === 0) return undefined;
+    // Seeded ids are dense (1..n), so the pet is usually exactly where its id says; else binary search.
+    const guess = all[id - all[0]!.pet.id];
+    if (guess?.pet.id === id) return guess;
+    let low = 0;
+    let high = all.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const found = all[middle]!;
+      if (found.pet.id === id) return found;
+      if (found.pet.id < id) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
   }
 
   /** The first `limit` pets in ascending id order, optionally of one status. */
@@ -43,22 +66,35 @@ export class PetInventory {
     return source.slice(0, limit);
   }
 
+  /** The JSON array `list(limit, status)` serialises to, joined once per page until the next insert. */
+  page(limit: number, status?: string): string {
+    const key = status === undefined ? `${limit}` : `${limit} ${status}`;
+    let json = this.#pages.get(key);
+    if (json === undefined) {
+      json = `[${this.list(limit, status).map((stored) => stored.json).join(',')}]`;
+      this.#pages.set(key, json);
+    }
+    return json;
+  }
+
   pets(): Pet[] {
     return this.#all.map((stored) => stored.pet);
   }
 
   #insert(fields: Pet): StoredPet {
+    const last = this.#all[this.#all.length - 1];
+    // Pets arrive in ascending id order (sorted above; new ids only grow), so a repeat is always the last id.
+    if (last && last.pet.id >= fields.id) throw new Error(`[petstore-kit] Failed to store pet ${fields.id}: the id is already taken.`);
     // Field order fixed here, so equal data serialises to equal bytes.
     const pet: Pet = { id: fields.id, name: fields.name, categoryId: fields.categoryId };
     if (fields.status !== undefined) pet.status = fields.status;
-    const stored = { pet, json: JSON.stringify(pet) };
-    if (this.#byId.has(pet.id)) throw new Error(`[petstore-kit] Failed to store pet ${pet.id}: the id is already taken.`);
+    const stored = new StoredPet(pet);
+    if (this.#pages.size) this.#pages.clear();
     this.#all.push(stored);
-    this.#byId.set(pet.id, stored);
     if (pet.status !== undefined) {
-      const list = this.#byStatus.get(pet.status) ?? [];
+      let list = this.#byStatus.get(pet.status);
+      if (!list) this.#byStatus.set(pet.status, (list = []));
       list.push(stored);
-      this.#byStatus.set(pet.status, list);
     }
     this.#nextId = Math.max(this.#nextId, pet.id + 1);
     return stored;

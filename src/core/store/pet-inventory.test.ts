@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { PetInventory } from './pet-inventory.ts';
+
+const pet = (id: number, status?: 'available' | 'pending' | 'sold') => ({ id, name: `Pet ${id}`, categoryId: 1, ...(status && { status }) });
+
+describe('PetInventory', () => {
+  it('finds pets by id whether ids are dense or sparse', () => {
+    const inventory = new PetInventory([pet(2), pet(3), pet(10), pet(11), pet(40)], 41);
+    for (const id of [2, 3, 10, 11, 40]) expect(inventory.get(id)?.pet.id).toBe(id);
+    for (const id of [0, 1, 4, 12, 39, 41, -1]) expect(inventory.get(id)).toBeUndefined();
+  });
+
+  it('keeps a hand-edited snapshot in ascending id order and refuses a repeated id', () => {
+    expect(new PetInventory([pet(5), pet(1), pet(3)]).list(10).map((s) => s.pet.id)).toEqual([1, 3, 5]);
+    expect(() => new PetInventory([pet(1), pet(1)])).toThrow(/already taken/);
+  });
+
+  it('lists by status in id order, and a new pet shows up on a page served before', () => {
+    const inventory = new PetInventory([pet(1, 'sold'), pet(2, 'available'), pet(3, 'sold')], 4);
+    expect(inventory.page(10, 'sold')).toBe(JSON.stringify([pet(1, 'sold'), pet(3, 'sold')]));
+    inventory.add({ name: 'New', categoryId: 2, status: 'sold' });
+    expect(JSON.parse(inventory.page(10, 'sold')).map((p: { id: number }) => p.id)).toEqual([1, 3, 4]);
+    expect(JSON.parse(inventory.page(2)).map((p: { id: number }) => p.id)).toEqual([1, 2]);
+    expect(inventory.get(4)?.json).toBe('{"id":4,"name":"New","categoryId":2,"status":"sold"}');
+  });
+});
