@@ -199,8 +199,18 @@ describe('HTTP semantics beyond the seed', () => {
     expect(response.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
   });
 
-  it('exposes the deprecation and location headers to browsers', async () => {
-    const exposed = (await mock.api('/pets/1')).headers.get('access-control-expose-headers');
-    for (const name of ['Location', 'Deprecation', 'Sunset', 'Link', 'WWW-Authenticate']) expect(exposed).toContain(name);
+  it('exposes the deprecation and location headers to browsers, on success and on errors', async () => {
+    for (const [path, key] of [['/pets/1', undefined], ['/pets/1', 'wrong-key'], ['/nothing', undefined]]) {
+      const headers: Record<string, string> = { origin: 'http://app.example' };
+      if (key) headers.authorization = `Bearer ${key}`;
+      const response = await (key === undefined ? mock.api(path, { headers }) : fetch(mock.server.apiUrl + path, { headers }));
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      const exposed = response.headers.get('access-control-expose-headers');
+      for (const name of ['Location', 'Deprecation', 'Sunset', 'Link', 'WWW-Authenticate']) expect(exposed).toContain(name);
+    }
+  });
+
+  it('leaves CORS headers out when no Origin is sent (not a browser)', async () => {
+    expect((await mock.api('/pets/1')).headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -51,7 +51,9 @@ export function createPipeline(parts: PipelineParts): (request: CoreRequest) => 
     } catch (error) {
       response = errorResponse('INTERNAL', { message: `The mock failed unexpectedly: ${(error as Error).message}` });
     }
-    Object.assign(response.headers, CORS_HEADERS);
+    // CORS headers go only to requests that carry an Origin (Fetch standard §3.2): browsers always
+    // send one cross-origin, and other clients are spared the bytes.
+    if (request.headers.origin !== undefined) Object.assign(response.headers, CORS_HEADERS);
     if (request.method === 'HEAD') response.body = null;
     return response;
   };
