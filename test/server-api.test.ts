@@ -200,7 +200,7 @@ describe('HTTP semantics beyond the seed', () => {
   });
 
   it('exposes the deprecation and location headers to browsers, on success and on errors', async () => {
-    for (const [path, key] of [['/pets/1', undefined], ['/pets/1', 'wrong-key'], ['/nothing', undefined]]) {
+    for (const [path, key] of [['/pets/1', undefined], ['/pets/1', 'wrong-key'], ['/nothing', undefined]] as [string, string | undefined][]) {
       const headers: Record<string, string> = { origin: 'http://app.example' };
       if (key) headers.authorization = `Bearer ${key}`;
       const response = await (key === undefined ? mock.api(path, { headers }) : fetch(mock.server.apiUrl + path, { headers }));
