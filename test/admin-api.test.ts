@@ -1,7 +1,7 @@
 // The admin API (outside the spec): reset to the seed and read the state, behind the API key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectErrorBody } from './helpers/error-body.ts';
-import { startMock, type MockClient } from './helpers/mock-client.ts';
+import { expectError } from './support/error-body.ts';
+import { startMock, type MockClient } from './support/mock-client.ts';
 
 let mock: MockClient;
 beforeAll(async () => {
@@ -19,21 +19,21 @@ describe('admin API', () => {
 
     const reset = await admin('/reset', { method: 'POST' });
     expect(await reset.json()).toEqual({ pets: 10 });
-    await expectErrorBody(await mock.api(`/pets/${created.id}`), 404);
+    await expectError(await mock.api(`/pets/${created.id}`), 404);
     expect((await (await admin('/state')).json()).nextPetId).toBe(11);
   });
 
   it('refuses requests without the key', async () => {
     for (const [path, method] of [['/state', 'GET'], ['/reset', 'POST']]) {
       const response = await fetch(`${mock.server.url}/__admin${path}`, { method });
-      await expectErrorBody(response, 401);
+      await expectError(response, 401);
     }
   });
 
   it('answers unknown admin paths and methods with Error bodies', async () => {
-    await expectErrorBody(await admin('/nope'), 404);
+    await expectError(await admin('/nope'), 404);
     const wrong = await admin('/reset');
     expect(wrong.headers.get('allow')).toBe('POST');
-    await expectErrorBody(wrong, 405);
+    await expectError(wrong, 405);
   });
 });

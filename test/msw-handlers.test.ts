@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPetStore, DEV_API_KEY } from 'petstore-kit';
 import { createHandlers } from 'petstore-kit/msw';
 import { setupPetStoreServer } from '../mocks/node.ts';
-import { expectErrorBody } from './helpers/error-body.ts';
+import { expectError } from './support/error-body.ts';
 
 const auth = { authorization: `Bearer ${DEV_API_KEY}` };
 const json = { ...auth, 'content-type': 'application/json' };
@@ -80,8 +80,8 @@ describe('which requests are captured', () => {
         expect((await fetch(url, { headers: auth })).status, url).toBe(NOT_MOCKED);
       }
       // The quickstart host serves the quickstart only, and the Pet Store does not answer quickstart paths.
-      await expectErrorBody(await fetch(`${quick}/v1/pets`, { headers: auth }), 404);
-      await expectErrorBody(await fetch(`${api}/v1/messages`, { method: 'POST', headers: json, body: '{"message":"hi"}' }), 404);
+      await expectError(await fetch(`${quick}/v1/pets`, { headers: auth }), 404);
+      await expectError(await fetch(`${api}/v1/messages`, { method: 'POST', headers: json, body: '{"message":"hi"}' }), 404);
     } finally {
       server.close();
     }
@@ -93,8 +93,8 @@ describe('which requests are captured', () => {
     server.listen({ onUnhandledRequest: 'bypass' });
     try {
       expect((await fetch(`${quick}/v1/messages`, { method: 'POST', headers: json, body: '{"message":"hi"}' })).status).toBe(202);
-      await expectErrorBody(await fetch(`${quick}/v1/pets`, { headers: auth }), 404);
-      await expectErrorBody(await fetch(`${api}/v1/messages`, { method: 'POST', headers: json, body: '{"message":"hi"}' }), 404);
+      await expectError(await fetch(`${quick}/v1/pets`, { headers: auth }), 404);
+      await expectError(await fetch(`${api}/v1/messages`, { method: 'POST', headers: json, body: '{"message":"hi"}' }), 404);
       expect(await listPets(`${api}/v1`)).toHaveLength(2);
     } finally {
       server.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PETS_FILE, SEED_PRESETS } from '../fixtures/seed-presets.ts';
 import { defaultPetsJson } from '../scripts/generate-fixtures.ts';
 import { createPetStore, DEV_API_KEY } from '../src/core/index.ts';
-import { startMock, type MockClient } from './helpers/mock-client.ts';
+import { startMock, type MockClient } from './support/mock-client.ts';
 
 const list = (seed: number, pets: number) =>
   createPetStore({ seed, pets }).handle({ method: 'GET', url: '/v1/pets?limit=100', headers: { authorization: `Bearer ${DEV_API_KEY}` } }).body;

@@ -1,8 +1,8 @@
 // The mock's behaviour over real HTTP on loopback, operation by operation, as the spec states it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document } from '../src/core/spec/document.gen.ts';
-import { expectErrorBody } from './helpers/error-body.ts';
-import { startMock, type MockClient } from './helpers/mock-client.ts';
+import { expectError } from './support/error-body.ts';
+import { startMock, type MockClient } from './support/mock-client.ts';
 
 const limit = document.paths['/pets'].get!.parameters!.map((p) => p as { name: string; schema: Record<string, number> }).find((p) => p.name === 'limit')!.schema;
 const statuses = document.components!.schemas!.PetStatus.enum as string[];
@@ -35,7 +35,7 @@ describe('GET /pets (listPets)', () => {
   });
 
   it.each([String(limit.minimum - 1), String(limit.maximum + 1), '-1', 'abc', '1.5', '', '10&limit=20'])('limit=%s is a 400 naming limit', async (value) => {
-    const body = await expectErrorBody(await mock.api(`/pets?limit=${value}`), 400);
+    const body = await expectError(await mock.api(`/pets?limit=${value}`), 400);
     expect(body.message).toContain("'limit'");
     expect(body.issues).toEqual([expect.objectContaining({ in: 'query', pointer: 'limit' })]);
   });
@@ -48,7 +48,7 @@ describe('GET /pets (listPets)', () => {
 
   it('rejects a status outside the enum, also in another letter case', async () => {
     for (const value of ['lost', 'SOLD']) {
-      const body = await expectErrorBody(await mock.api(`/pets?status=${value}`), 400);
+      const body = await expectError(await mock.api(`/pets?status=${value}`), 400);
       expect(body.message).toContain(statuses.join(', '));
     }
   });
@@ -91,18 +91,18 @@ describe('POST /pets (createPet)', () => {
     ['status outside the enum', '{"name":"x","categoryId":1,"status":"lost"}', ["'status' must be one of"]],
     ['every field wrong at once', '{"name":[],"categoryId":"1","status":1}', ["'name'", "'categoryId'", "'status'"]],
   ])('rejects %s with a 400 that names the problem', async (_, body, expected) => {
-    const error = await expectErrorBody(await mock.post('/pets', body), 400);
+    const error = await expectError(await mock.post('/pets', body), 400);
     for (const text of expected) expect(error.message).toContain(text);
   });
 
   it('rejects a Content-Type other than application/json', async () => {
-    const error = await expectErrorBody(await mock.post('/pets', '{"name":"x","categoryId":1}', { 'content-type': 'text/plain' }), 400);
+    const error = await expectError(await mock.post('/pets', '{"name":"x","categoryId":1}', { 'content-type': 'text/plain' }), 400);
     expect(error.message).toContain('content-type');
   });
 
   it('gives 413 to a body over the limit', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 1), categoryId: 1 });
-    await expectErrorBody(await mock.post('/pets', huge), 413);
+    await expectError(await mock.post('/pets', huge), 413);
   });
 });
 
@@ -120,11 +120,11 @@ describe('GET /pets/{petId} (getPet, deprecated)', () => {
   it('answers 404 with an Error for an unknown id, still marked deprecated', async () => {
     const response = await mock.api('/pets/99999999');
     expect(response.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
-    await expectErrorBody(response, 404);
+    await expectError(response, 404);
   });
 
   it.each(['abc', '1.5', '123456789012345678901234567890', '%zz'])('answers 400 for petId %s', async (id) => {
-    const error = await expectErrorBody(await mock.api(`/pets/${id}`), 400);
+    const error = await expectError(await mock.api(`/pets/${id}`), 400);
     expect(error.message).toContain("'petId'");
   });
 });
@@ -148,7 +148,7 @@ describe('POST /quickstart/messages (sendMessage)', () => {
     ['message not a string', '{"message":1}', {}],
     ['a Content-Type other than application/json', '{"message":"x"}', { 'content-type': 'text/plain' }],
   ])('rejects %s with 400', async (_, body, headers) => {
-    await expectErrorBody(await quickstart(body, headers), 400);
+    await expectError(await quickstart(body, headers), 400);
   });
 });
 
@@ -170,7 +170,7 @@ describe('authentication', () => {
       if (authorization) headers.authorization = authorization;
       const response = await fetch(url, { method, headers, body: method === 'POST' ? '{"name":"x","categoryId":1,"message":"m"}' : undefined });
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer realm="petstore"/);
-      await expectErrorBody(response, 401);
+      await expectError(response, 401);
     }
   });
 });
@@ -179,12 +179,12 @@ describe('HTTP semantics beyond the seed', () => {
   it('answers a method the path does not support with 405 and Allow', async () => {
     const response = await mock.api('/pets/1', { method: 'DELETE' });
     expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
-    await expectErrorBody(response, 405);
+    await expectError(response, 405);
   });
 
   it('answers unknown routes with a 404 Error, and explains the store group', async () => {
-    await expectErrorBody(await mock.api('/nothing/here'), 404);
-    const orders = await expectErrorBody(await mock.api('/store/orders'), 404);
+    await expectError(await mock.api('/nothing/here'), 404);
+    const orders = await expectError(await mock.api('/store/orders'), 404);
     expect(orders.message).toContain('store group');
   });
 

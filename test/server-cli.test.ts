@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../src/core/index.ts';
-import { expectErrorBody } from './helpers/error-body.ts';
-import { runCli, startServeCli, type RunningCli } from './helpers/run-cli.ts';
+import { expectError } from './support/error-body.ts';
+import { runCli, startCli, type CliChild } from './support/cli-child.ts';
 
-const running: RunningCli[] = [];
+const running: CliChild[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((cli) => cli.stop('SIGKILL')));
 });
 async function start(args: string[] = [], env: Record<string, string> = {}) {
-  const cli = await startServeCli(args, env);
+  const cli = await startCli(args, { env });
   running.push(cli);
   return cli;
 }
@@ -31,7 +31,7 @@ describe('petstore-kit serve', () => {
   it('accepts keys from --api-key and PETSTORE_API_KEYS, and never prints them', async () => {
     const flagged = await start(['--api-key', 'first-secret-key', '--api-key', 'second-secret-key']);
     expect((await get(`${flagged.origin}/v1/pets`, 'second-secret-key')).status).toBe(200);
-    await expectErrorBody(await get(`${flagged.origin}/v1/pets`), 401);
+    await expectError(await get(`${flagged.origin}/v1/pets`), 401);
     const fromEnv = await start([], { PETSTORE_API_KEYS: 'env-secret-one, env-secret-two' });
     expect((await get(`${fromEnv.origin}/v1/pets`, 'env-secret-two')).status).toBe(200);
     for (const output of [flagged.output(), fromEnv.output()]) expect(output).not.toMatch(/secret|petstore-dev-key/);
@@ -49,7 +49,7 @@ describe('petstore-kit serve', () => {
     const cli = await start(['--now', '2030-12-05T00:00:01Z']);
     const response = await get(`${cli.origin}/v1/pets/1`);
     expect(response.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
-    await expectErrorBody(response, 410);
+    await expectError(response, 410);
     expect((await get(`${cli.origin}/v1/pets?limit=1`)).status).toBe(200);
   });
 
@@ -64,7 +64,7 @@ describe('petstore-kit serve', () => {
     const stateFile = join(await mkdtemp(join(tmpdir(), 'petstore-state-')), 'state.json');
     const first = await start(['--state-file', stateFile]);
     const pet = await (await createPet(first.origin, 'Persisted')).json();
-    expect(await first.stop('SIGTERM')).toBe(0);
+    expect((await first.stop('SIGTERM')).code).toBe(0);
     expect(first.output()).toContain('flushing the state file');
     const second = await start(['--state-file', stateFile]);
     expect(await (await get(`${second.origin}/v1/pets/${pet.id}`)).json()).toEqual(pet);
@@ -77,7 +77,7 @@ describe('petstore-kit serve', () => {
     await writeFile(stateFile, '{"format":"petstore-kit/state@1","pets":[{"id":"x"}]');
     const result = await runCli(['serve', '--port', '0', '--state-file', stateFile]);
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toMatch(/Failed to load the state file .*not valid JSON/);
+    expect(result.output).toMatch(/Failed to load the state file .*not valid JSON/);
     expect(await readFile(stateFile, 'utf8')).toBe('{"format":"petstore-kit/state@1","pets":[{"id":"x"}]');
   });
 
@@ -90,13 +90,13 @@ describe('petstore-kit serve', () => {
   ])('exits 2 with a clear message for %j', async (args, message) => {
     const result = await runCli(['serve', ...args]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(message);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.output).toMatch(message);
+    expect(result.output).not.toMatch(/\n\s+at /);
   });
 
   it('documents every flag in --help', async () => {
     const result = await runCli(['serve', '--help']);
     expect(result.code).toBe(0);
-    for (const flag of ['--host', '--port', '--seed', '--pets', '--api-key', '--state-file', '--now', '--delay', '--strict']) expect(result.stdout).toContain(flag);
+    for (const flag of ['--host', '--port', '--seed', '--pets', '--api-key', '--state-file', '--now', '--delay', '--strict']) expect(result.output).toContain(flag);
   });
 });

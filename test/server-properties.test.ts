@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document } from '../src/core/spec/document.gen.ts';
 import { createSchemaCompiler } from '../src/core/validation/create-ajv.ts';
-import { startMock, type MockClient } from './helpers/mock-client.ts';
+import { startMock, type MockClient } from './support/mock-client.ts';
 
 const validateError = createSchemaCompiler(document).compile({ $ref: '#/components/schemas/Error' });
 
