@@ -63,12 +63,13 @@ function route(parts: PipelineParts, request: CoreRequest): CoreResponse {
   const queryStart = request.url.indexOf('?');
   const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
   const method = request.method.toUpperCase();
+  const admin = path.startsWith(`${parts.adminPath}/`);
 
   if (method === 'OPTIONS') {
-    const allow = path.startsWith(parts.adminPath) ? ['GET', 'POST', 'OPTIONS'] : parts.router.allowedMethods(path);
+    const allow = admin ? ['GET', 'POST', 'OPTIONS'] : parts.router.allowedMethods(path);
     return allow ? preflightResponse(allow, headerValue(request, 'access-control-request-headers')) : notFound(parts, method, path);
   }
-  if (path.startsWith(`${parts.adminPath}/`)) {
+  if (admin) {
     return parts.authenticate(request.headers.authorization) ?? handleAdmin({ method, path: path.slice(parts.adminPath.length), state: parts.state, reset: parts.reset });
   }
 
