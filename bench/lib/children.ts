@@ -3,6 +3,7 @@
 // tracked and killed when the benchmark ends, fails or is interrupted: nothing is left running.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { stopper } from '../../src/node/stop-child.ts';
 
 export interface ServerChild {
   /** The first URL the child printed (its origin or API base). */
@@ -79,23 +80,13 @@ export async function spawnServer({ args, ready, env, timeoutMs = 60_000 }: Spaw
   });
   const startupMs = performance.now() - started;
 
-  let stopping: Promise<void> | undefined;
   return {
     url,
     pid: child.pid!,
     startupMs,
     memory: () => readMemory(child.pid!),
     cpuSeconds: () => readCpuSeconds(child.pid!),
-    stop() {
-      stopping ??= (async () => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.kill('SIGINT');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(timer);
-      })();
-      return stopping;
-    },
+    stop: stopper(child, exited, 'SIGINT', 5_000),
   };
 }
 

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { stopper } from '../../src/node/stop-child.ts';
 
 const require = createRequire(import.meta.url);
 const PRISM_CLI = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
@@ -77,20 +78,10 @@ export async function spawnPrism(command: 'mock' | 'proxy', positionals: string[
     child.once('exit', (code, signal) => fail(`it exited (code ${code}, signal ${signal}) before listening`));
   });
 
-  let stopping: Promise<void> | undefined;
   return {
     url,
     logs: () => [...recent],
-    stop() {
-      stopping ??= (async () => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
-        await exited;
-        clearTimeout(timer);
-      })();
-      return stopping;
-    },
+    stop: stopper(child, exited, 'SIGTERM', 3_000),
   };
 }
 
