@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchResults } from './lib/results.ts';
 import { SCENARIOS } from './scenarios.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../', import.meta.url));
 let dir: string;
 let results: BenchResults;
 let stdout: string;

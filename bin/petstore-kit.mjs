@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../src/node/cli.ts');
+await import('../cli/main.ts');

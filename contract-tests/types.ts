@@ -1,5 +1,6 @@
 // The report's vocabulary. Everything here is plain data, so a report serialises to JSON as it is and
 // every reporter (pretty, json, junit) reads the same structure.
+import type { FindingTitle } from './findings.ts';
 
 /** A request as it was sent, with the API key replaced by `<redacted>`. */
 export interface RecordedRequest {
@@ -33,7 +34,8 @@ export type Severity = 'error' | 'warning';
 export interface Finding {
   check: string;
   severity: Severity;
-  title: string;
+  /** One of the catalogue in findings.ts (documented in docs/checks.md). */
+  title: FindingTitle;
   message: string;
   /** What the spec expected, in words or as a value. */
   expected?: string;

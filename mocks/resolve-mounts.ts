@@ -1,5 +1,6 @@
 // Which requests the MSW handlers capture, and where the core finds them. The core routes by path
 // alone (basePath, quickstartPath, adminPath), while MSW sees full URLs: this file maps one to the other.
+import { KitError } from '../src/shared/kit-error.ts';
 
 /** One URL prefix the handlers capture; `rewrite` moves a captured request into the core's path space. */
 export interface Capture {
@@ -40,10 +41,10 @@ function parseUrl(value: string, name: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`[petstore-kit] Failed to create MSW handlers: ${name} ${JSON.stringify(value)} is not an absolute URL. Pass e.g. "https://api.petstore.example/v1".`);
+    throw new KitError('create MSW handlers', `${name} ${JSON.stringify(value)} is not an absolute URL`, 'Pass e.g. "https://api.petstore.example/v1".');
   }
   if (url.search || url.hash) {
-    throw new Error(`[petstore-kit] Failed to create MSW handlers: ${name} ${JSON.stringify(value)} has a query or fragment. Pass the base URL only.`);
+    throw new KitError('create MSW handlers', `${name} ${JSON.stringify(value)} has a query or fragment`, 'Pass the base URL only.');
   }
   return url;
 }

@@ -2,7 +2,7 @@
 // compares, so a change of seeded data (a Faker upgrade, a seeding change) is always deliberate.
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_PETS_FILE, SEED_PRESETS } from '../fixtures/seed-presets.ts';
+import { DEFAULT_PETS_FILE, SEED_PRESETS } from '../test/fixtures/seed-presets.ts';
 import { createPetStore } from '../src/core/index.ts';
 
 export function defaultPetsJson(): string {

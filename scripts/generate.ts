@@ -1,13 +1,13 @@
 // Derives the checked-in files from spec/petstore.openapi.yaml:
-//   src/core/spec/document.gen.ts  the parsed document, importable without fs (browsers, service workers)
-//   src/core/openapi.gen.ts        TypeScript types (openapi-typescript)
+//   src/openapi/document.gen.ts  the parsed document, importable without fs (browsers, service workers)
+//   src/openapi/openapi.gen.ts        TypeScript types (openapi-typescript)
 // `--check` writes nothing and exits 1 when a generated file is out of date.
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../', import.meta.url));
 const specPath = `${root}spec/petstore.openapi.yaml`;
 const banner = '// Generated from spec/petstore.openapi.yaml by `npm run generate`. Do not edit.\n';
 
@@ -16,10 +16,10 @@ export async function generatedFiles(): Promise<Record<string, string>> {
   const document = parse(yaml);
   const types = astToString(await openapiTS(document));
   return {
-    'src/core/spec/document.gen.ts':
+    'src/openapi/document.gen.ts':
       `${banner}import type { OpenApiDocument } from './openapi-document.ts';\n\n` +
       `export const document: OpenApiDocument = ${JSON.stringify(document, null, 2)};\n`,
-    'src/core/openapi.gen.ts': `${banner}${types}`,
+    'src/openapi/openapi.gen.ts': `${banner}${types}`,
   };
 }
 

@@ -3,7 +3,7 @@
 // tracked and killed when the benchmark ends, fails or is interrupted: nothing is left running.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { stopper } from '../../src/node/stop-child.ts';
+import { stopper } from '../../integrations/process/stop-child.ts';
 
 export interface ServerChild {
   /** The first URL the child printed (its origin or API base). */

@@ -1,7 +1,7 @@
 // The three targets of the side-by-side run. Each one is a child process; the returned `origin`
 // is where the scenarios' paths (`/v1/pets...`) are sent.
 import { fileURLToPath } from 'node:url';
-import { startPrismMock } from '../../contract-tests/prism/prism-mock.ts';
+import { startPrismMock } from '../../integrations/prism/prism-mock.ts';
 import { spawnServer, type ServerChild } from '../lib/children.ts';
 
 export interface Target {
@@ -42,7 +42,7 @@ export async function startMock(options: MockOptions = {}): Promise<Target> {
   return { id: 'mock', label: 'petstore-kit serve', origin: child.url, cpuSeconds: child.cpuSeconds, stop: child.stop };
 }
 
-/** `prism mock` of our spec, mounted at /v1 like the mock (contract-tests/prism derives that spec). */
+/** `prism mock` of our spec, mounted at /v1 like the mock (integrations/prism derives that spec). */
 export async function startPrism(): Promise<Target> {
   const prism = await startPrismMock();
   return { id: 'prism', label: 'prism mock', origin: prism.url, stop: prism.close };

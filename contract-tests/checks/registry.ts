@@ -21,6 +21,7 @@ import { repeatedParameterRejected } from './scenarios/repeated-parameter-reject
 import { statusFilter } from './scenarios/status-filter.ts';
 import { unknownIdNotFound } from './scenarios/unknown-id-not-found.ts';
 import { unknownRoutesAndMethods } from './scenarios/unknown-routes-and-methods.ts';
+import { KitError } from '../../src/shared/kit-error.ts';
 
 /** All checks, scenario checks first, in report order. */
 export const CHECKS: readonly CheckDefinition[] = [
@@ -62,7 +63,7 @@ export interface CheckSelection {
 export function selectChecks(checks?: string[], excludeChecks?: string[]): CheckSelection {
   const unknown = [...(checks ?? []), ...(excludeChecks ?? [])].filter((name) => !CHECK_NAMES.includes(name));
   if (unknown.length) {
-    throw new RangeError(`[petstore-kit] Failed to select checks: unknown check ${unknown.map((n) => `'${n}'`).join(', ')}. Known checks: ${CHECK_NAMES.join(', ')}.`);
+    throw new KitError('select checks', `unknown check ${unknown.map((n) => `'${n}'`).join(', ')}`, `Known checks: ${CHECK_NAMES.join(', ')}.`);
   }
   const chosen = new Set(checks?.length ? checks : CHECK_NAMES);
   for (const name of excludeChecks ?? []) chosen.delete(name);

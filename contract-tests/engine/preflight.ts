@@ -6,6 +6,7 @@ import { connect } from 'node:net';
 import { htmlHint } from '../http/html-hint.ts';
 import { BodyReadError, readBody } from '../http/read-body.ts';
 import { describeNetworkError, failedAfterConnect, networkErrorCode, type FetchLike } from '../http/send.ts';
+import { failedTo } from '../../src/shared/kit-error.ts';
 import { ConformanceError } from './conformance-error.ts';
 
 export interface PreflightOptions {
@@ -50,7 +51,7 @@ export async function preflight(fetchImpl: FetchLike, urls: string[], timeoutMs:
 }
 
 function unreachable(url: string, reason: string): ConformanceError {
-  return new ConformanceError('unreachable', `[petstore-kit] Failed to reach ${url}: ${reason}. Check that the service is running and the URL is right.`);
+  return new ConformanceError('unreachable', failedTo(`reach ${url}`, reason, 'Check that the service is running and the URL is right.'));
 }
 
 /** A base URL that redirects to another origin is worth saying first: the suite never follows it. */

@@ -1,10 +1,10 @@
-import type { Operation } from '../../src/core/spec/index-operations.ts';
+import type { Operation } from '../../src/openapi/index-operations.ts';
 import type { Observed, OutgoingRequest } from '../http/send.ts';
-import type { SpecModel } from '../spec/spec-model.ts';
+import type { ApiModel } from '../model/api-model.ts';
 import type { Finding } from '../types.ts';
 
 export interface ResponseCheckInput {
-  model: SpecModel;
+  model: ApiModel;
   operation: Operation;
   request: OutgoingRequest;
   response: Observed;

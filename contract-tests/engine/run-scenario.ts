@@ -1,14 +1,14 @@
 // Runs one scenario: builds each request from the operation and the RequestSpec, sends it, runs every
 // response check on what came back, and gathers findings into a ScenarioResult.
-import type { Operation } from '../../src/core/spec/index-operations.ts';
+import type { Operation } from '../../src/openapi/index-operations.ts';
 import { send, type FetchLike, type OutgoingRequest } from '../http/send.ts';
-import type { SpecModel } from '../spec/spec-model.ts';
+import type { ApiModel } from '../model/api-model.ts';
 import type { Exchange, Finding, ScenarioResult } from '../types.ts';
 import type { ResponseCheck } from './response-check.ts';
 import { ScenarioAborted, ScenarioSkipped, type FindingDraft, type RequestSpec, type Scenario, type ScenarioContext } from './scenario.ts';
 
 export interface RunEnvironment {
-  model: SpecModel;
+  model: ApiModel;
   fetch: FetchLike;
   baseUrl: string;
   quickstartUrl?: string;

@@ -1,4 +1,4 @@
-import type { SpecModel } from '../spec/spec-model.ts';
+import type { ApiModel } from '../model/api-model.ts';
 import type { ResponseCheck } from './response-check.ts';
 import type { Scenario } from './scenario.ts';
 
@@ -7,7 +7,7 @@ export interface ScenarioCheckDefinition {
   kind: 'scenario';
   name: string;
   description: string;
-  scenarios(model: SpecModel): Scenario[];
+  scenarios(model: ApiModel): Scenario[];
 }
 
 /** A check run on every response of every scenario. */

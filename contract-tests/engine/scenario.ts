@@ -1,7 +1,7 @@
 // The shape every scenario generator produces, and the context a scenario runs in.
-import type { Operation } from '../../src/core/spec/index-operations.ts';
+import type { Operation } from '../../src/openapi/index-operations.ts';
 import type { Observed } from '../http/send.ts';
-import type { SpecModel } from '../spec/spec-model.ts';
+import type { ApiModel } from '../model/api-model.ts';
 import type { Finding } from '../types.ts';
 
 /** How the request authenticates: the configured key, no header at all, or a raw Authorization value. */
@@ -33,7 +33,7 @@ export interface UndeclaredRequest extends Omit<RequestSpec, 'path'> {
 export type FindingDraft = Omit<Finding, 'check' | 'severity' | 'exchange'> & { check?: string; exchange?: number };
 
 export interface ScenarioContext {
-  model: SpecModel;
+  model: ApiModel;
   now: Date;
   allowWrites: boolean;
   /** The configured key, for variants that misuse it (wrong scheme); reports redact it. */

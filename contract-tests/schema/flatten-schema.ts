@@ -1,7 +1,7 @@
 // Resolves `$ref` and merges `allOf` into one view of an object schema, so generators can ask "which
 // properties, which are required, what is each one's schema" without walking composition themselves.
-import type { JsonSchema, OpenApiDocument } from '../../src/core/spec/openapi-document.ts';
-import { resolveRef } from '../../src/core/spec/resolve-ref.ts';
+import type { JsonSchema, OpenApiDocument } from '../../src/openapi/openapi-document.ts';
+import { resolveRef } from '../../src/openapi/resolve-ref.ts';
 
 export interface FlatSchema {
   type?: string;

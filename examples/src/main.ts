@@ -1,7 +1,7 @@
 // Entry of the example page. `?api=<base URL>` talks to a running `petstore-kit serve`; otherwise the
 // page starts MSW's service worker and the same core answers inside the browser.
 import { DEV_API_KEY, type PetStatus } from 'petstore-kit';
-import { document as spec } from '../../src/core/spec/document.gen.ts';
+import { document as spec } from '../../src/openapi/document.gen.ts';
 import { createApiClient } from './api-client.ts';
 import { startPetApp } from './pet-app.ts';
 

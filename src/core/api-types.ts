@@ -1,5 +1,5 @@
 // API types, taken from the types generated from spec/ (never written by hand).
-import type { components } from './openapi.gen.ts';
+import type { components } from '../openapi/openapi.gen.ts';
 
 export type Pet = components['schemas']['Pet'];
 export type NewPet = components['schemas']['NewPet'];

@@ -1,4 +1,4 @@
-import { document } from './spec/document.gen.ts';
+import { document } from '../openapi/document.gen.ts';
 
 /**
  * The core's request and response: plain data, so the Node adapter can hand over `IncomingMessage`

@@ -3,18 +3,19 @@ import type { CoreRequest, CoreResponse } from './core-request.ts';
 import { createAuthenticator } from './http/authenticate.ts';
 import { deprecationPolicy } from './http/deprecation.ts';
 import { fetchAdapter } from './http/fetch-adapter.ts';
-import { OPERATION_HANDLERS } from './operations/index.ts';
+import { handlerFor } from './operations/index.ts';
 import { successStatus } from './operations/operation-context.ts';
 import { createPipeline, type CompiledOperation } from './pipeline.ts';
 import { createRouter } from './router/create-router.ts';
-import { document } from './spec/document.gen.ts';
-import { indexOperations } from './spec/index-operations.ts';
+import { document } from '../openapi/document.gen.ts';
+import { indexOperations } from '../openapi/index-operations.ts';
 import { seedPets } from './store/seed-pets.ts';
 import { parseSnapshot, SNAPSHOT_FORMAT, type Snapshot } from './store/snapshot.ts';
 import { StoreState } from './store/store-state.ts';
-import { createSchemaCompiler } from './validation/create-ajv.ts';
+import { createSchemaCompiler } from '../openapi/schema-compiler.ts';
 import { compileRequestValidator } from './validation/compile-request-validator.ts';
 import { validateResponse } from './validation/compile-response-validator.ts';
+import { KitError } from '../shared/kit-error.ts';
 
 /** The documented development key, used when no key is configured. Never use it outside development. */
 export const DEV_API_KEY = 'petstore-dev-key';
@@ -64,9 +65,9 @@ export interface PetStore {
 export function createPetStore(options: PetStoreOptions = {}): PetStore {
   const { seed = 1, pets = 50, apiKeys = [DEV_API_KEY], now = () => new Date(), basePath = '/v1', quickstartPath = '/quickstart', adminPath = '/__admin' } = options;
   if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(pets) || pets < 0) {
-    throw new Error(`[petstore-kit] Failed to create the store: seed and pets must be integers (pets ≥ 0), got seed=${seed}, pets=${pets}.`);
+    throw new KitError('create the store', `seed and pets must be integers (pets ≥ 0), got seed=${seed}, pets=${pets}`, 'Pass whole numbers.');
   }
-  if (apiKeys.length === 0) throw new Error('[petstore-kit] Failed to create the store: no API key. Pass at least one key, or none to use DEV_API_KEY.');
+  if (apiKeys.length === 0) throw new KitError('create the store', 'no API key was given', 'Pass at least one key, or none to use DEV_API_KEY.');
 
   const compiler = createSchemaCompiler(document);
   const operations = indexOperations(document);
@@ -75,8 +76,8 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     router.pathOf(operationId).replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
   const compiled = new Map<string, CompiledOperation>();
   for (const operation of operations) {
-    const handler = OPERATION_HANDLERS[operation.operationId];
-    if (!handler) throw new Error(`[petstore-kit] Failed to create the store: no handler for operation ${operation.operationId}. Add one to src/core/operations.`);
+    const handler = handlerFor(operation.operationId);
+    if (!handler) throw new KitError('create the store', `no handler for operation ${operation.operationId}`, 'Add one to src/core/operations.');
     compiled.set(operation.operationId, {
       operation,
       successStatus: successStatus(operation),

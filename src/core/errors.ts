@@ -2,7 +2,7 @@
 // in the spec's Error schema (#/components/schemas/Error). The codes are our choice (the seed does not
 // show them) and are listed in the spec's `x-petstore-kit-codes`; a test keeps the two in sync.
 import type { CoreResponse } from './core-request.ts';
-import type { Issue } from './validation/issue.ts';
+import type { Issue } from '../openapi/issue.ts';
 
 export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'The request is invalid' },

@@ -7,11 +7,12 @@ import { errorResponse, type ErrorCode } from './errors.ts';
 import type { Authenticator } from './http/authenticate.ts';
 import { CORS_HEADERS, preflightResponse } from './http/cors.ts';
 import type { DeprecationPolicy } from './http/deprecation.ts';
-import type { OperationContext, OperationHandler } from './operations/operation-context.ts';
+import type { ValidatedHandler } from './operations/index.ts';
+import type { OperationContext } from './operations/operation-context.ts';
 import type { Router } from './router/create-router.ts';
-import type { Operation } from './spec/index-operations.ts';
+import type { Operation } from '../openapi/index-operations.ts';
 import type { StoreState } from './store/store-state.ts';
-import type { Issue } from './validation/issue.ts';
+import type { Issue } from '../openapi/issue.ts';
 import type { RequestInput, RequestVerdict } from './validation/compile-request-validator.ts';
 
 const REASON_CODES = {
@@ -23,7 +24,7 @@ const REASON_CODES = {
 export interface CompiledOperation {
   operation: Operation;
   successStatus: number;
-  handler: OperationHandler;
+  handler: ValidatedHandler;
   validateRequest: (input: RequestInput) => RequestVerdict;
   deprecation?: DeprecationPolicy;
 }
@@ -109,7 +110,9 @@ function answer(parts: PipelineParts, compiled: CompiledOperation, request: Core
     return errorResponse(REASON_CODES[verdict.reason], { message, issues: verdict.issues });
   }
   const { params, body } = verdict.value;
-  return compiled.handler({ operation: compiled.operation, status: compiled.successStatus, request, params, body, state: parts.state(), now, pathTo: parts.pathTo });
+  // params and body passed the validator compiled from the same spec as the handler's types.
+  const context = { operation: compiled.operation, status: compiled.successStatus, request, params, body, state: parts.state(), now, pathTo: parts.pathTo };
+  return compiled.handler(context as OperationContext<never>);
 }
 
 /** An absolute-form target (RFC 9112 §3.2.2, e.g. via a proxy) becomes origin-form; anything else unparseable stays as it is and finds no route. */

@@ -3,6 +3,7 @@
 import { createPetStore, SnapshotError, type PetStore, type PetStoreOptions } from '../core/index.ts';
 import { listen, type Handle } from './listen.ts';
 import { createStateWriter, loadStateFile, removeStaleTemporaries } from './state-file.ts';
+import { KitError } from '../shared/kit-error.ts';
 
 export interface ServeOptions extends Omit<PetStoreOptions, 'snapshot'> {
   host?: string;
@@ -41,7 +42,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     store = createPetStore({ ...storeOptions, snapshot });
   } catch (error) {
     if (!(error instanceof SnapshotError)) throw error;
-    throw new Error(`[petstore-kit] Failed to load the state file ${stateFile}: ${error.reason}. It was left untouched; fix or remove it.`);
+    throw new KitError(`load the state file ${stateFile}`, error.reason, 'It was left untouched; fix or remove it.');
   }
   if (stateFile) await removeStaleTemporaries(stateFile);
   const writer = stateFile ? createStateWriter(stateFile, () => store.snapshot()) : undefined;

@@ -3,6 +3,7 @@
 // the old file or the new one, never half of one.
 import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { KitError } from '../shared/kit-error.ts';
 
 /** Reads the saved state; undefined when there is no file yet. Any other problem stops startup. */
 export async function loadStateFile(path: string): Promise<unknown> {
@@ -11,12 +12,12 @@ export async function loadStateFile(path: string): Promise<unknown> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`[petstore-kit] Failed to read the state file ${path}: ${(error as Error).message}. Check its permissions or choose another path.`);
+    throw new KitError(`read the state file ${path}`, (error as Error).message, 'Check its permissions or choose another path.');
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`[petstore-kit] Failed to load the state file ${path}: it is not valid JSON (${(error as Error).message}). It was left untouched; fix or remove it.`);
+    throw new KitError(`load the state file ${path}`, `it is not valid JSON (${(error as Error).message})`, 'It was left untouched; fix or remove it.');
   }
 }
 

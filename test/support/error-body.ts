@@ -1,8 +1,8 @@
 // The Error body every non-2xx answer must carry: valid against the spec's own Error schema, with
 // `status` equal to the HTTP status (never retyped here: the schema comes from spec/).
 import { expect } from 'vitest';
-import { document } from '../../src/core/spec/document.gen.ts';
-import { createSchemaCompiler } from '../../src/core/validation/create-ajv.ts';
+import { document } from '../../src/openapi/document.gen.ts';
+import { createSchemaCompiler } from '../../src/openapi/schema-compiler.ts';
 
 const validateError = createSchemaCompiler(document).compile({ $ref: '#/components/schemas/Error' });
 

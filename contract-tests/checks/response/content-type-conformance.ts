@@ -1,5 +1,5 @@
 import type { ResponseCheck } from '../../engine/response-check.ts';
-import { declaredResponse } from '../../spec/declared-response.ts';
+import { declaredResponse } from '../../model/declared-response.ts';
 
 /** A response with a body, or whose declared response has JSON content, is sent as application/json (the seed: all responses use JSON). */
 export const contentTypeConformance: ResponseCheck = ({ operation, response }) => {

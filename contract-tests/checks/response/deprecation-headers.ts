@@ -28,11 +28,11 @@ export const deprecationHeaders: ResponseCheck = ({ operation, response }) => {
     }
   }
   if (response.status >= 200 && response.status < 300) {
-    for (const name of ['Deprecation', 'Sunset', 'Link']) {
+    for (const [name, title] of [['Deprecation', 'MissingDeprecationHeader'], ['Sunset', 'MissingSunsetHeader'], ['Link', 'MissingLinkHeader']] as const) {
       if (response.headers[name.toLowerCase()] === undefined) {
         findings.push({
           severity: 'warning',
-          title: `Missing${name}Header`,
+          title,
           message: `${operation.operationId} is deprecated but its ${response.status} response has no ${name} header.`,
           expected: name === 'Sunset' && operation.sunset ? `Sunset: ${httpDate(operation.sunset)}` : `${name} header`,
           actual: 'absent',

@@ -1,5 +1,5 @@
 import type { ResponseCheck, ResponseFinding } from '../../engine/response-check.ts';
-import { declaredResponse } from '../../spec/declared-response.ts';
+import { declaredResponse } from '../../model/declared-response.ts';
 
 /** Headers the deprecation check owns for deprecated operations. */
 const DEPRECATION_HEADERS = new Set(['deprecation', 'sunset', 'link']);

@@ -1,6 +1,6 @@
-import { issuesFromAjv } from '../../../src/core/validation/issue.ts';
+import { issuesFromAjv } from '../../../src/openapi/issue.ts';
 import type { ResponseCheck } from '../../engine/response-check.ts';
-import { declaredResponse } from '../../spec/declared-response.ts';
+import { declaredResponse } from '../../model/declared-response.ts';
 
 /** The body validates against the schema the spec declares for the operation and status. */
 export const responseSchemaConformance: ResponseCheck = ({ model, operation, response }) => {

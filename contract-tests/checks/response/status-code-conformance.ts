@@ -1,7 +1,7 @@
 import type { ResponseCheck } from '../../engine/response-check.ts';
 import { htmlHint } from '../../http/html-hint.ts';
 import type { Observed } from '../../http/send.ts';
-import { declaredResponse, declaredStatuses } from '../../spec/declared-response.ts';
+import { declaredResponse, declaredStatuses } from '../../model/declared-response.ts';
 
 /**
  * Every status code must be one the spec declares for the operation; a 5xx never is acceptable unless

@@ -1,9 +1,9 @@
 // Every operation that the spec puts under security answers 401 when the credential is missing or
 // wrong, whatever else the request gets right (a valid body, an existing id).
-import type { Operation } from '../../../src/core/spec/index-operations.ts';
+import type { Operation } from '../../../src/openapi/index-operations.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { AuthMode, Scenario, ScenarioContext } from '../../engine/scenario.ts';
-import type { SpecModel } from '../../spec/spec-model.ts';
+import type { ApiModel } from '../../model/api-model.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 import { expectStatus, itemsOf } from './scenario-helpers.ts';
 
@@ -43,7 +43,7 @@ export const authRequired: ScenarioCheckDefinition = {
 };
 
 /** A request that would succeed with the right credential: path ids of an existing item, a valid body. */
-async function validRequestFor(ctx: ScenarioContext, model: SpecModel, operation: Operation) {
+async function validRequestFor(ctx: ScenarioContext, model: ApiModel, operation: Operation) {
   const path: Record<string, string | number> = {};
   for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
     const collection = model.collections.find((c) => c.read === operation);

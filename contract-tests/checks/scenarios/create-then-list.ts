@@ -2,7 +2,7 @@
 // the fields it was created with.
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
-import type { Collection } from '../../spec/spec-model.ts';
+import type { Collection } from '../../model/api-model.ts';
 import { createItem, fieldDifferences, itemsOf, newItemBody } from './scenario-helpers.ts';
 
 const NAME = 'createThenList';
@@ -52,7 +52,7 @@ async function expectListed(ctx: ScenarioContext, collection: Collection, create
     return;
   }
   const full = collection.limit !== undefined && items.length >= collection.limit.maximum;
-  const finding = { title: 'CreatedNotListed', message: `${id} ${String(created[id])} was created but is not in ${where} (${items.length} records).`, expected: `a record with ${id} ${String(created[id])}`, actual: `${items.length} records without it` };
+  const finding = { title: 'CreatedNotListed' as const, message: `${id} ${String(created[id])} was created but is not in ${where} (${items.length} records).`, expected: `a record with ${id} ${String(created[id])}`, actual: `${items.length} records without it` };
   if (full) ctx.recommend({ ...finding, message: `${finding.message} The page is full, so the record may be on a later page; this could not be confirmed.` });
   else ctx.fail(finding);
 }

@@ -1,4 +1,4 @@
-import type { Operation } from '../../../src/core/spec/index-operations.ts';
+import type { Operation } from '../../../src/openapi/index-operations.ts';
 import { statusIn } from './scenario-helpers.ts';
 
 /**

@@ -4,7 +4,7 @@
 // check does not depend on any seeded data.
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
-import type { Collection, LimitParameter } from '../../spec/spec-model.ts';
+import type { Collection, LimitParameter } from '../../model/api-model.ts';
 import { createItem, expectStatus, itemsOf, newItemBody } from './scenario-helpers.ts';
 
 const NAME = 'limitBounds';

@@ -5,13 +5,11 @@
 // that large through proxies that re-encode JSON (Prism's validating proxy does); a server without a
 // limit would store that long text (hence a write scenario). The one at the limit is padded with
 // trailing JSON whitespace, so a conformant server that accepts it stores only an ordinary record.
-import type { Operation } from '../../../src/core/spec/index-operations.ts';
-import type { ResponseObject } from '../../../src/core/spec/openapi-document.ts';
-import { resolveRef } from '../../../src/core/spec/resolve-ref.ts';
+import type { Operation } from '../../../src/openapi/index-operations.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { Scenario } from '../../engine/scenario.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
-import type { SpecModel } from '../../spec/spec-model.ts';
+import type { ApiModel } from '../../model/api-model.ts';
 import { expectStatus, runTag, statusIn } from './scenario-helpers.ts';
 
 const NAME = 'payloadTooLarge';
@@ -22,7 +20,7 @@ export const payloadTooLarge: ScenarioCheckDefinition = {
   description: "A body one byte over the spec's x-max-body-bytes gets 413 (with an Error body) on every operation declaring 413; one of exactly the limit is not refused as too large.",
   scenarios(model) {
     return model.operations.flatMap((operation): Scenario[] => {
-      const limit = bodyLimit(model, operation);
+      const limit = bodyLimit(operation);
       if (limit === undefined || !operation.requestBody) return [];
       const common = { check: NAME, operationId: operation.operationId, phase: 'write' as const, quickstart: operation.ownServer };
       return [
@@ -48,10 +46,8 @@ export const payloadTooLarge: ScenarioCheckDefinition = {
 };
 
 /** The operation's declared 413 response's `x-max-body-bytes`, if it states one. */
-function bodyLimit(model: SpecModel, operation: Operation): number | undefined {
-  const declared = operation.source.responses['413'];
-  if (!declared) return undefined;
-  const limit = (resolveRef<ResponseObject>(model.document, declared) as unknown as Record<string, unknown>)['x-max-body-bytes'];
+function bodyLimit(operation: Operation): number | undefined {
+  const limit = operation.responses['413']?.extensions['x-max-body-bytes'];
   return typeof limit === 'number' && Number.isInteger(limit) && limit > 0 ? limit : undefined;
 }
 
@@ -59,7 +55,7 @@ function bodyLimit(model: SpecModel, operation: Operation): number | undefined {
  * A valid body of exactly `bytes` bytes (UTF-8): padded in its first free-text property (`text`; falls
  * back to whitespace when there is none) or with trailing spaces (`whitespace`).
  */
-function paddedBody(model: SpecModel, operation: Operation, bytes: number, padding: 'text' | 'whitespace'): string {
+function paddedBody(model: ApiModel, operation: Operation, bytes: number, padding: 'text' | 'whitespace'): string {
   const schema = model.flatten(operation.requestBody!.schema);
   const body = sampleFromSchema(schema, { tag: runTag() }) as Record<string, unknown>;
   const size = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;

@@ -1,12 +1,12 @@
 // Operations that accept a body but create no listed record (the quickstart's sendMessage): a valid
 // request succeeds with any 2xx (the seed leaves the code open), the response echoes what was sent,
 // its timestamps are ISO 8601 in UTC where the spec says so, and each call gets its own id.
-import type { Operation } from '../../../src/core/spec/index-operations.ts';
+import type { Operation } from '../../../src/openapi/index-operations.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
-import { declaredResponse } from '../../spec/declared-response.ts';
-import type { SpecModel } from '../../spec/spec-model.ts';
+import { declaredResponse } from '../../model/declared-response.ts';
+import type { ApiModel } from '../../model/api-model.ts';
 import { expectStatus, runTag, statusIn } from './scenario-helpers.ts';
 
 const NAME = 'quickstartMessage';
@@ -48,7 +48,7 @@ export const quickstartMessage: ScenarioCheckDefinition = {
   },
 };
 
-async function sendValid(ctx: ScenarioContext, model: SpecModel, operation: Operation): Promise<Record<string, unknown> | undefined> {
+async function sendValid(ctx: ScenarioContext, model: ApiModel, operation: Operation): Promise<Record<string, unknown> | undefined> {
   const body = sampleFromSchema(model.flatten(operation.requestBody!.schema), { tag: runTag() }) as Record<string, unknown>;
   const response = await ctx.send(operation, { json: body });
   if (!expectStatus(ctx, response, statusIn('any 2xx', (s) => s >= 200 && s < 300), `${operation.operationId} with a valid body`, 'ValidRequestRejected')) return undefined;

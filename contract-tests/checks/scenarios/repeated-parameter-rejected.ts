@@ -3,7 +3,7 @@
 // says so for bad input, so the repeat must get 400 (our spec also states it for limit and status);
 // where it declares none, the repeat must at least be handled without a 5xx. Two different valid
 // values are sent, so a server that silently picks the first or the last is caught either way.
-import type { ParameterObject } from '../../../src/core/spec/openapi-document.ts';
+import type { ParameterObject } from '../../../src/openapi/openapi-document.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { FlatSchema } from '../../schema/flatten-schema.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';

@@ -1,13 +1,14 @@
 // Small assertions shared by scenario checks, each recording a finding with expected vs actual.
+import type { FindingTitle } from '../../findings.ts';
 import type { Observed } from '../../http/send.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
-import type { Collection } from '../../spec/spec-model.ts';
+import type { Collection } from '../../model/api-model.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 
 type Item = Record<string, unknown>;
 
 /** Records a failure unless the status is the expected one (or satisfies the predicate). Returns whether it held. */
-export function expectStatus(ctx: ScenarioContext, response: Observed & { index: number }, expected: number | ((status: number) => boolean), what: string, title = 'UnexpectedStatus'): boolean {
+export function expectStatus(ctx: ScenarioContext, response: Observed & { index: number }, expected: number | ((status: number) => boolean), what: string, title: FindingTitle = 'UnexpectedStatus'): boolean {
   const ok = typeof expected === 'number' ? response.status === expected : expected(response.status);
   if (!ok) {
     ctx.fail({ title, message: `${what}: got ${response.status}.`, expected: typeof expected === 'number' ? String(expected) : describeExpectation(expected), actual: `${response.status} ${clip(response.text)}`, exchange: response.index });

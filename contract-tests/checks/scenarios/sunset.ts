@@ -1,4 +1,4 @@
-import type { Operation } from '../../../src/core/spec/index-operations.ts';
+import type { Operation } from '../../../src/openapi/index-operations.ts';
 
 /** True when the operation has a removal date (`x-sunset`) and `now` is on or after it. */
 export function isPastSunset(operation: Operation, now: Date): boolean {

@@ -5,12 +5,13 @@
 // Safety: read-only runs send only GET (an undeclared path; a path that declares no GET). Otherwise
 // the probe is PATCH with no body, on an id that cannot exist: even a server that wrongly routes it has
 // nothing to change. Never DELETE or PUT, which a broken server could turn into lost or blanked data.
-import type { Operation } from '../../../src/core/spec/index-operations.ts';
+import type { Operation } from '../../../src/openapi/index-operations.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import type { FindingTitle } from '../../findings.ts';
 import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
 import { htmlHint } from '../../http/html-hint.ts';
 import type { Observed } from '../../http/send.ts';
-import type { SpecModel } from '../../spec/spec-model.ts';
+import type { ApiModel } from '../../model/api-model.ts';
 import { clip } from './scenario-helpers.ts';
 
 const NAME = 'unknownRoutesAndMethods';
@@ -40,7 +41,7 @@ export const unknownRoutesAndMethods: ScenarioCheckDefinition = {
   },
 };
 
-function undeclaredPath(model: SpecModel, path: string, quickstart: boolean, errorSchema: ErrorSchema): Scenario {
+function undeclaredPath(model: ApiModel, path: string, quickstart: boolean, errorSchema: ErrorSchema): Scenario {
   const server = quickstart ? 'the quickstart URL' : 'the base URL';
   return {
     name: `GET ${path} (no such path under ${server}) → 404 recommended, never 2xx or 5xx`,
@@ -60,7 +61,7 @@ function undeclaredPath(model: SpecModel, path: string, quickstart: boolean, err
   };
 }
 
-function undeclaredMethod(model: SpecModel, declared: Operation[], method: string, quickstart: boolean, errorSchema: ErrorSchema): Scenario {
+function undeclaredMethod(model: ApiModel, declared: Operation[], method: string, quickstart: boolean, errorSchema: ErrorSchema): Scenario {
   const allowed = declared.map((op) => op.method as string);
   const template = declared[0].path;
   // Path parameters get a value that names nothing: the largest exact integer, or an unlikely string.
@@ -93,7 +94,7 @@ function undeclaredMethod(model: SpecModel, declared: Operation[], method: strin
 }
 
 /** Records the failures (2xx served, 5xx); returns false when one was recorded. */
-function judgeServed(ctx: ScenarioContext, response: Observed & { index: number }, what: string, servedTitle: string): boolean {
+function judgeServed(ctx: ScenarioContext, response: Observed & { index: number }, what: string, servedTitle: FindingTitle): boolean {
   if (response.status >= 200 && response.status < 300) {
     ctx.fail({ title: servedTitle, message: `${what} was served: got ${response.status}.`, expected: '404 or 405 (any 4xx)', actual: `${response.status} ${clip(response.text)}` });
     return false;
@@ -116,7 +117,7 @@ function errorSchemaOf(operations: Operation[]): ErrorSchema {
 }
 
 /** The spec's choice: errors outside the document also use its Error body (a recommendation here). */
-function checkErrorBody(ctx: ScenarioContext, model: SpecModel, response: Observed, schema: ErrorSchema): void {
+function checkErrorBody(ctx: ScenarioContext, model: ApiModel, response: Observed, schema: ErrorSchema): void {
   if (!schema) return;
   const validate = model.compiler.compile(schema);
   const statusField = (response.json as { status?: unknown } | undefined)?.status;

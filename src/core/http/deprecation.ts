@@ -3,7 +3,7 @@
 // Link (RFC 8288) headers, and after the sunset date the operation answers 410 Gone.
 import { errorResponse } from '../errors.ts';
 import type { CoreResponse } from '../core-request.ts';
-import type { Operation } from '../spec/index-operations.ts';
+import type { Operation } from '../../openapi/index-operations.ts';
 
 export interface DeprecationPolicy {
   /** Headers for every response of the operation. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { document } from '../spec/document.gen.ts';
-import { indexOperations } from '../spec/index-operations.ts';
+import { document } from '../../openapi/document.gen.ts';
+import { indexOperations } from '../../openapi/index-operations.ts';
 import { createRouter } from './create-router.ts';
 
 const router = createRouter(indexOperations(document), { basePath: '/v1', quickstartPath: '/quickstart' });

@@ -1,6 +1,7 @@
 // Routes built from the spec's operations (as Prism builds its router from IHttpOperation[]):
 // adding a path to spec/ adds it here, with nothing retyped.
-import type { Operation } from '../spec/index-operations.ts';
+import type { Operation } from '../../openapi/index-operations.ts';
+import { KitError } from '../../shared/kit-error.ts';
 
 export interface Mounts {
   /** Path prefix of the Pet Store server (the spec's servers end in /v1). */
@@ -74,7 +75,7 @@ export function createRouter(operations: Operation[], mounts: Mounts): Router {
     },
     pathOf(operationId) {
       const path = paths.get(operationId);
-      if (!path) throw new Error(`[petstore-kit] Failed to find operation ${operationId}: the spec has no such operationId.`);
+      if (!path) throw new KitError(`find operation ${operationId}`, 'the document has no such operationId', 'Use an operationId from spec/.');
       return path;
     },
   };

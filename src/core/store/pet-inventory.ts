@@ -2,6 +2,7 @@
 // just by appending: a list is a slice of the right index, never a scan of the whole store, whether
 // it holds a thousand pets or a million.
 import type { NewPet, Pet } from '../api-types.ts';
+import { KitError } from '../../shared/kit-error.ts';
 
 /** A pet and its JSON, serialised once, on first use: a million seeded pets start fast and small. */
 export class StoredPet {
@@ -84,7 +85,7 @@ export class PetInventory {
   #insert(fields: Pet): StoredPet {
     const last = this.#all[this.#all.length - 1];
     // Pets arrive in ascending id order (sorted above; new ids only grow), so a repeat is always the last id.
-    if (last && last.pet.id >= fields.id) throw new Error(`[petstore-kit] Failed to store pet ${fields.id}: the id is already taken.`);
+    if (last && last.pet.id >= fields.id) throw new KitError(`store pet ${fields.id}`, 'the id is already taken', 'Give every pet its own id.');
     // Field order fixed here, so equal data serialises to equal bytes.
     const pet: Pet = { id: fields.id, name: fields.name, categoryId: fields.categoryId };
     if (fields.status !== undefined) pet.status = fields.status;

@@ -1,8 +1,9 @@
 // The state as plain JSON: what `--state-file` saves and what the admin API shows. Loading checks
 // the shape against the spec's own schemas, so a hand-edited file cannot smuggle in a bad pet.
 import type { Message, Pet } from '../api-types.ts';
-import type { SchemaCompiler } from '../validation/create-ajv.ts';
-import { issuesFromAjv } from '../validation/issue.ts';
+import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
+import { issuesFromAjv } from '../../openapi/issue.ts';
+import { KitError } from '../../shared/kit-error.ts';
 
 export const SNAPSHOT_FORMAT = 'petstore-kit/state@1';
 
@@ -15,9 +16,9 @@ export interface Snapshot {
 }
 
 /** A snapshot that cannot be loaded; `reason` says what is wrong with it. */
-export class SnapshotError extends Error {
+export class SnapshotError extends KitError {
   constructor(readonly reason: string) {
-    super(`[petstore-kit] Failed to load the state: ${reason}. Fix the snapshot or start from the seed.`);
+    super('load the state', reason, 'Fix the snapshot or start from the seed.');
   }
 }
 

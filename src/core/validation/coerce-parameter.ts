@@ -1,6 +1,6 @@
 // Query and path values arrive as text; the schema's `type` says how to read them before Ajv
 // checks bounds, enums and formats. Strict on purpose: `1.0`, ` 5`, `0x10` and `1e2` are not integers.
-import type { JsonSchema } from '../spec/openapi-document.ts';
+import type { JsonSchema } from '../../openapi/openapi-document.ts';
 
 export type Coerced = { ok: true; value: unknown } | { ok: false; message: string };
 

@@ -1,10 +1,10 @@
 // Request validation compiled once per operation from its parameters and request body
 // (OpenAPI 3.0.3 §4.7.12, §4.7.13). Every issue is collected, each with its location.
 import type { ValidateFunction } from 'ajv';
-import type { ParameterObject } from '../spec/openapi-document.ts';
-import type { Operation } from '../spec/index-operations.ts';
-import type { SchemaCompiler } from './create-ajv.ts';
-import { issuesFromAjv, type Issue } from './issue.ts';
+import type { ParameterObject } from '../../openapi/openapi-document.ts';
+import type { Operation } from '../../openapi/index-operations.ts';
+import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
+import { issuesFromAjv, type Issue } from '../../openapi/issue.ts';
 import { coerceParameter } from './coerce-parameter.ts';
 
 export interface RequestInput {

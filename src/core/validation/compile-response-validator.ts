@@ -2,9 +2,9 @@
 // status, JSON content, and a body valid against the schema. Used in strict mode, where the mock
 // reports its own departures in the X-Petstore-Violations header (as Prism does with sl-violations).
 import type { CoreResponse } from '../core-request.ts';
-import { responseFor, type Operation } from '../spec/index-operations.ts';
-import type { SchemaCompiler } from './create-ajv.ts';
-import { issuesFromAjv, type Issue } from './issue.ts';
+import { responseFor, type Operation } from '../../openapi/index-operations.ts';
+import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
+import { issuesFromAjv, type Issue } from '../../openapi/issue.ts';
 
 export function validateResponse(operation: Operation, response: CoreResponse, compiler: SchemaCompiler): Issue[] {
   const declared = responseFor(operation, response.status);

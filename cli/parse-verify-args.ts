@@ -1,0 +1,80 @@
+import { parseArgs } from 'node:util';
+import { isLoopback } from '../contract-tests/http/is-loopback.ts';
+import { REPORTERS, type ReporterName } from '../contract-tests/reporters/render-report.ts';
+
+export interface VerifyArgs {
+  help: boolean;
+  baseUrl: string;
+  quickstartUrl?: string;
+  apiKey: string;
+  allowWrites: boolean;
+  reporter: ReporterName;
+  output?: string;
+  specPath?: string;
+  timeoutMs: number;
+  checks?: string[];
+  excludeChecks?: string[];
+  viaPrism: boolean;
+}
+
+/** A usage mistake: the command prints the message and exits 2. */
+export class VerifyUsageError extends Error {}
+
+/** Parses `petstore-kit verify` flags; throws VerifyUsageError on anything it cannot use. */
+export function parseVerifyArgs(argv: string[], env: Record<string, string | undefined> = process.env): VerifyArgs {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        'base-url': { type: 'string' },
+        'quickstart-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        'allow-writes': { type: 'boolean' },
+        'read-only': { type: 'boolean' },
+        reporter: { type: 'string' },
+        output: { type: 'string' },
+        spec: { type: 'string' },
+        timeout: { type: 'string' },
+        checks: { type: 'string' },
+        'exclude-checks': { type: 'string' },
+        'via-prism': { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    throw new VerifyUsageError((error as Error).message);
+  }
+  const help = values.help === true;
+  const baseUrl = values['base-url'] ?? '';
+  const apiKey = values['api-key'] ?? env.PETSTORE_API_KEY ?? '';
+  if (!help && !baseUrl) throw new VerifyUsageError('--base-url is required (e.g. --base-url http://127.0.0.1:4010/v1)');
+  if (!help && !apiKey) throw new VerifyUsageError('--api-key is required (or set PETSTORE_API_KEY)');
+  if (values['allow-writes'] && values['read-only']) throw new VerifyUsageError('--allow-writes and --read-only exclude each other');
+  const reporter = (values.reporter ?? 'pretty') as ReporterName;
+  if (!REPORTERS.includes(reporter)) throw new VerifyUsageError(`--reporter must be one of ${REPORTERS.join(', ')}, not "${values.reporter}"`);
+  const timeoutMs = values.timeout === undefined ? 10_000 : Number(values.timeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new VerifyUsageError(`--timeout must be a positive whole number of milliseconds, not "${values.timeout}"`);
+  const quickstartUrl = values['quickstart-url'];
+  const loopback = isLoopback(baseUrl) && (quickstartUrl === undefined || isLoopback(quickstartUrl));
+  return {
+    help,
+    baseUrl,
+    quickstartUrl,
+    apiKey,
+    allowWrites: values['allow-writes'] ? true : values['read-only'] ? false : loopback,
+    reporter,
+    output: values.output,
+    specPath: values.spec,
+    timeoutMs,
+    checks: list(values.checks),
+    excludeChecks: list(values['exclude-checks']),
+    viaPrism: values['via-prism'] === true,
+  };
+}
+
+function list(value: string | undefined): string[] | undefined {
+  return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
+}

@@ -1,0 +1,96 @@
+// `petstore-kit serve`: flags → serve(), a banner, and a clean shutdown on SIGINT/SIGTERM.
+import { parseArgs } from 'node:util';
+import { DEV_API_KEY } from '../src/core/index.ts';
+import { UsageError, integerFlag } from './usage-error.ts';
+import { serve } from '../src/node/serve.ts';
+
+export const SERVE_HELP = `Usage: petstore-kit serve [options]
+
+Starts the stateful Pet Store mock: the API at /v1, the quickstart at /quickstart, the admin API at /__admin.
+
+Options:
+  --host HOST          Interface to listen on (default 127.0.0.1; 0.0.0.0 for all)
+  --port PORT          Port (default 4010; 0 picks a free one)
+  --seed N             Seed of the generated pets; the same seed gives the same data (default 1)
+  --pets N             Number of generated pets (default 50)
+  --api-key KEY        Accepted API key; repeat for several. Default: PETSTORE_API_KEYS (comma-separated),
+                       else the development key "${DEV_API_KEY}"
+  --state-file PATH    Load state from PATH at start and save every change to it atomically
+  --now ISO-DATE       Start the clock at this instant (it then runs in real time), e.g. 2030-12-06
+                       to rehearse getPet's sunset
+  --delay MS           Wait MS milliseconds before every response (default 0)
+  --strict             Check every response against the spec; departures go to X-Petstore-Violations
+  -h, --help           Show this help
+`;
+
+export async function serveCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '4010' },
+      seed: { type: 'string', default: '1' },
+      pets: { type: 'string', default: '50' },
+      'api-key': { type: 'string', multiple: true },
+      'state-file': { type: 'string' },
+      now: { type: 'string' },
+      delay: { type: 'string', default: '0' },
+      strict: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(SERVE_HELP);
+    return 0;
+  }
+  const fromEnv = process.env.PETSTORE_API_KEYS?.split(',').map((key) => key.trim()).filter(Boolean);
+  const apiKeys = values['api-key'] ?? (fromEnv?.length ? fromEnv : undefined);
+  if (apiKeys?.some((key) => !/^[A-Za-z0-9\-._~+/]+=*$/.test(key))) {
+    throw new UsageError('--api-key: a key may hold only letters, digits and -._~+/ (the bearer token characters of RFC 6750)');
+  }
+  const server = await serve({
+    host: values.host,
+    port: integerFlag('port', values.port, 0, 65535),
+    seed: integerFlag('seed', values.seed, 0, Number.MAX_SAFE_INTEGER),
+    pets: integerFlag('pets', values.pets, 0, 10_000_000),
+    apiKeys,
+    stateFile: values['state-file'],
+    now: values.now === undefined ? undefined : startingClock(values.now),
+    delayMs: integerFlag('delay', values.delay, 0, 60_000),
+    strict: values.strict,
+  });
+
+  const key = apiKeys ? '(the configured key; not shown)' : `${DEV_API_KEY}  (development key: use --api-key or PETSTORE_API_KEYS elsewhere)`;
+  process.stdout.write(
+    [
+      'petstore-kit mock is running',
+      `  Pet Store API  ${server.apiUrl}`,
+      `  Quickstart     ${server.quickstartUrl}`,
+      `  Admin API      ${server.url}${server.store.adminPath}  (POST /reset, GET /state)`,
+      `  API key        ${key}`,
+      values['state-file'] ? `  State file     ${values['state-file']}` : '  State          in memory (use --state-file to keep it)',
+      '',
+      `  Try: curl -H "Authorization: Bearer ${apiKeys ? '$API_KEY' : DEV_API_KEY}" "${server.apiUrl}/pets?limit=3"`,
+      '',
+    ].join('\n'),
+  );
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      process.stdout.write(`\nReceived ${signal}: closing${values['state-file'] ? ' and flushing the state file' : ''}.\n`);
+      server.close().then(resolve);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  return 0;
+}
+
+/** A clock that starts at `iso` and runs on in real time, so timestamps still differ. */
+function startingClock(iso: string): () => Date {
+  const start = Date.parse(iso);
+  if (Number.isNaN(start)) throw new UsageError(`--now: "${iso}" is not an ISO 8601 date, e.g. 2030-12-06 or 2030-12-06T10:00:00Z`);
+  const offset = start - Date.now();
+  return () => new Date(Date.now() + offset);
+}

@@ -1,0 +1,27 @@
+import { CHECKS } from '../contract-tests/checks/registry.ts';
+
+export const VERIFY_HELP = `Usage: petstore-kit verify --base-url URL --api-key KEY [options]
+
+Runs the conformance suite (scenarios derived from the spec) against any Pet Store deployment.
+
+Options:
+  --base-url URL         API base URL including its version segment, e.g. http://127.0.0.1:4010/v1 (required)
+  --quickstart-url URL   Quickstart base URL, e.g. http://127.0.0.1:4010/quickstart (its scenarios are skipped without it)
+  --api-key KEY          A key the target accepts (or set PETSTORE_API_KEY). Never printed: reports show <redacted>
+  --allow-writes         Run scenarios that may create data (default on loopback targets only)
+  --read-only            Send nothing that could create data; such scenarios are reported as skipped
+                         (default for any target that is not on loopback)
+  --reporter NAME        pretty (default), json or junit
+  --output FILE          Write the report to FILE; stdout then gets a one-line summary
+  --spec FILE            OpenAPI 3.0 file to judge against (default: the spec petstore-kit ships)
+  --timeout MS           Per-request timeout in milliseconds (default 10000)
+  --checks A,B           Run only these checks
+  --exclude-checks A,B   Run all checks but these
+  --via-prism            Send the traffic through Prism's validating proxy and add its findings
+  -h, --help             Show this help
+
+Exit codes: 0 no scenario failed; 1 a scenario failed; 2 bad usage, unreadable spec or unreachable target.
+
+Checks:
+${CHECKS.map((c) => `  ${c.name.padEnd(26)} ${c.description}`).join('\n')}
+`;

@@ -1,0 +1,81 @@
+// `petstore-kit verify`: parse flags, run the suite (directly or through Prism), render the report.
+// Returns the exit code: 0 no scenario failed, 1 one did, 2 bad usage / unreadable spec / unreachable
+// target. Every byte it writes passes through redaction of the API key.
+import { writeFile } from 'node:fs/promises';
+import { failedTo } from '../src/shared/kit-error.ts';
+import { ConformanceError } from '../contract-tests/engine/conformance-error.ts';
+import { redactText } from '../contract-tests/http/redact.ts';
+import { renderReport } from '../contract-tests/reporters/render-report.ts';
+import { runConformance } from '../contract-tests/run-conformance.ts';
+import { parseVerifyArgs, VerifyUsageError, type VerifyArgs } from './parse-verify-args.ts';
+import { runViaPrism } from '../integrations/prism/run-via-prism.ts';
+import { VERIFY_HELP } from './verify-help.ts';
+
+export interface VerifyIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Whether stdout is a terminal (colour in the pretty reporter). */
+  isTty: boolean;
+  env: Record<string, string | undefined>;
+}
+
+const processIo = (): VerifyIo => ({
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  isTty: process.stdout.isTTY === true,
+  env: process.env,
+});
+
+/**
+ * Runs `petstore-kit verify` with the given arguments.
+ * @example
+ * process.exitCode = await verifyCommand(['--base-url', 'http://127.0.0.1:4010/v1', '--api-key', key]);
+ */
+export async function verifyCommand(argv: string[], io: VerifyIo = processIo()): Promise<number> {
+  let args: VerifyArgs;
+  try {
+    args = parseVerifyArgs(argv, io.env);
+  } catch (error) {
+    if (!(error instanceof VerifyUsageError)) throw error;
+    io.stderr(`petstore-kit verify: ${redactText(error.message, secretsIn(argv, io.env))}\nRun petstore-kit verify --help for usage.\n`);
+    return 2;
+  }
+  if (args.help) {
+    io.stdout(VERIFY_HELP);
+    return 0;
+  }
+  const secrets = [args.apiKey];
+  const out = (text: string) => io.stdout(redactText(text, secrets));
+  const err = (text: string) => io.stderr(redactText(text, secrets));
+  try {
+    const options = { baseUrl: args.baseUrl, quickstartUrl: args.quickstartUrl, apiKey: args.apiKey, allowWrites: args.allowWrites, checks: args.checks, excludeChecks: args.excludeChecks, timeoutMs: args.timeoutMs, specPath: args.specPath };
+    const report = args.viaPrism ? await runViaPrism(options) : await runConformance(options);
+    const color = !args.output && io.isTty && !io.env.NO_COLOR;
+    const rendered = redactText(renderReport(report, args.reporter, { color }), secrets);
+    if (args.output) {
+      await writeFile(args.output, rendered);
+      const { summary: s } = report;
+      out(`${s.failed ? 'FAIL' : 'PASS'} ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped of ${s.total} scenarios; ${args.reporter} report written to ${args.output}\n`);
+    } else {
+      out(rendered);
+    }
+    return report.summary.failed ? 1 : 0;
+  } catch (error) {
+    if (error instanceof ConformanceError) {
+      err(`${error.message}\n`);
+      return 2;
+    }
+    const e = error as NodeJS.ErrnoException;
+    if (e?.code && /^E[A-Z]+$/.test(e.code) && args.output) {
+      err(`${failedTo(`write the report to ${args.output}`, e.message, 'Choose a writable path.')}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+/** Before the flags are parsed, the key may still be anywhere in argv: redact what follows --api-key. */
+function secretsIn(argv: string[], env: Record<string, string | undefined>): string[] {
+  const secrets = argv.flatMap((arg, i) => (arg === '--api-key' ? [argv[i + 1] ?? ''] : arg.startsWith('--api-key=') ? [arg.slice(10)] : []));
+  return [...secrets, env.PETSTORE_API_KEY ?? ''].filter(Boolean);
+}

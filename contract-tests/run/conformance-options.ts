@@ -1,0 +1,32 @@
+import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
+import type { FetchLike } from '../http/send.ts';
+import type { ScenarioResult } from '../types.ts';
+
+export interface ConformanceOptions {
+  /** The API's base URL, including its version segment (`http://127.0.0.1:4010/v1`). */
+  baseUrl: string;
+  /** Base URL of the quickstart server (`http://127.0.0.1:4010/quickstart`); its scenarios are skipped without it. */
+  quickstartUrl?: string;
+  apiKey: string;
+  /** Transport; default the global fetch. */
+  fetch?: FetchLike;
+  /** Whether scenarios that may create data run; when false they are reported as skipped. */
+  allowWrites: boolean;
+  /** Only these checks (names from the registry). */
+  checks?: string[];
+  excludeChecks?: string[];
+  /** Checks whose scenarios are reported as skipped, with the reason given (e.g. meaningless through a proxy). */
+  skipChecks?: Record<string, string>;
+  /** Per-request timeout, body included; default 10 000 ms. */
+  timeoutMs?: number;
+  /** OpenAPI file to judge against; default the spec the kit ships. */
+  specPath?: string;
+  /** An already parsed spec (wins over specPath). */
+  document?: OpenApiDocument;
+  /** Scenarios in flight at once; default 8 (64 when the preflight finds the target unresponsive). */
+  concurrency?: number;
+  /** Clock for date-dependent expectations (the sunset date); default the real time. */
+  now?: () => Date;
+  /** Called as each scenario finishes (already redacted), for progress output. */
+  onScenario?: (result: ScenarioResult) => void;
+}

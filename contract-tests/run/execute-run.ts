@@ -1,0 +1,67 @@
+// Execute: check that the targets answer, then run the planned scenarios phase by phase (reads, then
+// writes, then bulk writes) with bounded concurrency, keeping the findings of the selected checks.
+import { preflight } from '../engine/preflight.ts';
+import { runPool } from '../engine/run-pool.ts';
+import { runScenario, type RunEnvironment } from '../engine/run-scenario.ts';
+import { redactDeep } from '../http/redact.ts';
+import type { FetchLike } from '../http/send.ts';
+import type { ScenarioResult } from '../types.ts';
+import type { PlannedScenario, RunPlan } from './plan-run.ts';
+
+export interface Execution {
+  /** In the plan's order. */
+  results: ScenarioResult[];
+  /** What the preflight found wrong with a target it could still reach. */
+  notes: string[];
+}
+
+/** Scenarios in flight against a target the preflight found unresponsive (hanging, stalling, resetting, not HTTP). */
+const UNRESPONSIVE_TARGET_CONCURRENCY = 64;
+
+export async function executeRun(plan: RunPlan): Promise<Execution> {
+  const { options } = plan;
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const urls = [options.baseUrl, ...(options.quickstartUrl ? [options.quickstartUrl] : [])];
+  const { notes, unresponsive } = await preflight(fetchImpl, urls, timeoutMs, { network: !options.fetch });
+  // A target that hangs costs one timeout per scenario: with more in flight the run stays a few timeouts long.
+  const concurrency = unresponsive ? Math.max(options.concurrency ?? 8, UNRESPONSIVE_TARGET_CONCURRENCY) : (options.concurrency ?? 8);
+  const env: RunEnvironment = {
+    model: plan.model,
+    fetch: fetchImpl,
+    baseUrl: options.baseUrl,
+    quickstartUrl: options.quickstartUrl,
+    apiKey: options.apiKey,
+    timeoutMs,
+    allowWrites: options.allowWrites,
+    now: options.now?.() ?? new Date(),
+    responseChecks: plan.responseChecks,
+  };
+
+  const results = new Map<PlannedScenario, ScenarioResult>();
+  const finish = (planned: PlannedScenario, result: ScenarioResult) => {
+    const kept = keepActive(result, plan.selection.active);
+    results.set(planned, kept);
+    options.onScenario?.(redactDeep(kept, [options.apiKey]));
+  };
+  for (const phase of ['read', 'write', 'bulk'] as const) {
+    const inPhase = plan.scenarios.filter(({ scenario }) => scenario.phase === phase);
+    for (const planned of inPhase.filter((p) => p.skip !== undefined)) finish(planned, skipped(planned));
+    const runnable = inPhase.filter((p) => p.skip === undefined);
+    // Bulk scenarios create many records: one at a time, so they do not multiply each other's writes.
+    await runPool(runnable, phase === 'bulk' ? 1 : concurrency, async (planned) => finish(planned, await runScenario(planned.scenario, env)));
+  }
+  return { results: plan.scenarios.map((planned) => results.get(planned)!), notes };
+}
+
+function skipped({ scenario, skip }: PlannedScenario): ScenarioResult {
+  return { name: scenario.name, check: scenario.check, operationId: scenario.operationId, status: 'skipped', reason: skip, exchanges: [], failures: [], recommendations: [], durationMs: 0 };
+}
+
+/** Drops findings of checks not selected and settles the status again. */
+function keepActive(result: ScenarioResult, active: Set<string>): ScenarioResult {
+  const failures = result.failures.filter((f) => active.has(f.check));
+  const recommendations = result.recommendations.filter((f) => active.has(f.check));
+  const status = failures.length ? 'failed' : result.reason !== undefined ? 'skipped' : 'passed';
+  return { ...result, failures, recommendations, status };
+}

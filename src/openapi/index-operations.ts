@@ -1,0 +1,100 @@
+// Turns the document's paths into flat, fully resolved operation descriptors: the one place that
+// walks `paths`, so the router, the validators, the conformance suite and the Dredd hooks agree.
+import type {
+  HeaderObject,
+  HttpMethod,
+  JsonSchema,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  RequestBodyObject,
+  ResponseObject,
+  ServerObject,
+} from './openapi-document.ts';
+import { resolveRef } from './resolve-ref.ts';
+import { KitError } from '../shared/kit-error.ts';
+
+const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+export interface OperationResponse {
+  description: string;
+  /** Schema of the application/json content, if any. */
+  schema?: JsonSchema;
+  headers: Record<string, HeaderObject>;
+  /** The response's specification extensions (`x-…`, OpenAPI 3.0.3 §4.8), e.g. `x-max-body-bytes`. */
+  extensions: Record<string, unknown>;
+}
+
+export interface Operation {
+  operationId: string;
+  method: Uppercase<HttpMethod>;
+  /** Path template relative to the operation's server, e.g. `/pets/{petId}`. */
+  path: string;
+  /** Servers in force (operation, then path item, then document level: OpenAPI 3.0.3 §4.7.9). */
+  servers: ServerObject[];
+  /** True when the operation overrides the document's servers (the quickstart). */
+  ownServer: boolean;
+  parameters: ParameterObject[];
+  requestBody?: { required: boolean; mediaTypes: string[]; schema?: JsonSchema };
+  /** Keyed by status code as written in the document ('200', '4XX', 'default'). */
+  responses: Record<string, OperationResponse>;
+  deprecated: boolean;
+  /** Removal date (`x-sunset`, YYYY-MM-DD), if the operation has one. */
+  sunset?: string;
+  security: Record<string, string[]>[];
+  source: OperationObject;
+}
+
+export function indexOperations(document: OpenApiDocument): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const source = item[method];
+      if (!source) continue;
+      if (!source.operationId) {
+        throw new KitError(`index ${method.toUpperCase()} ${path}`, 'it has no operationId', 'Add one to the document.');
+      }
+      const ownServers = source.servers ?? item.servers;
+      const parameters = [...(item.parameters ?? []), ...(source.parameters ?? [])].map((p) => resolveRef<ParameterObject>(document, p));
+      const body = source.requestBody && resolveRef<RequestBodyObject>(document, source.requestBody);
+      operations.push({
+        operationId: source.operationId,
+        method: method.toUpperCase() as Uppercase<HttpMethod>,
+        path,
+        servers: ownServers ?? document.servers ?? [{ url: '/' }],
+        ownServer: ownServers !== undefined,
+        parameters,
+        requestBody: body && {
+          required: body.required ?? false,
+          mediaTypes: Object.keys(body.content),
+          schema: body.content['application/json']?.schema,
+        },
+        responses: Object.fromEntries(
+          Object.entries(source.responses).map(([status, ref]) => [status, toOperationResponse(document, resolveRef<ResponseObject>(document, ref))]),
+        ),
+        deprecated: source.deprecated === true,
+        sunset: typeof source['x-sunset'] === 'string' ? source['x-sunset'] : undefined,
+        security: source.security ?? document.security ?? [],
+        source,
+      });
+    }
+  }
+  return operations;
+}
+
+function toOperationResponse(document: OpenApiDocument, response: ResponseObject): OperationResponse {
+  return {
+    description: response.description,
+    schema: response.content?.['application/json']?.schema,
+    headers: Object.fromEntries(
+      Object.entries(response.headers ?? {}).map(([name, header]) => [name, resolveRef<HeaderObject>(document, header)]),
+    ),
+    extensions: Object.fromEntries(Object.entries(response).filter(([key]) => key.startsWith('x-'))),
+  };
+}
+
+/** The response entry for a status: exact code, then `4XX`-style range, then `default` (OpenAPI 3.0.3 §4.7.16). */
+export function responseFor(operation: Operation, status: number): OperationResponse | undefined {
+  const { responses } = operation;
+  return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+}

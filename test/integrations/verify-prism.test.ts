@@ -1,0 +1,121 @@
+// Two independent oracles. (1) The suite against Prism's own mock of our spec: Prism is stateless and
+// answers from examples/defaults, so it fails many scenarios; the test records which and why, so any
+// change (in Prism, in the spec, in the suite) shows up. (2) --via-prism: our mock behind Prism's
+// validating proxy passes, and a broken target is caught by Prism as well as by our checks.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_API_KEY } from '../../src/core/index.ts';
+import { runConformance, type Report } from '../../contract-tests/index.ts';
+import { verifyCommand } from '../../cli/verify.ts';
+import { startPrismMock, type PrismMock } from '../../integrations/prism/prism-mock.ts';
+import { serve, type RunningServer } from '../../src/node/serve.ts';
+import { startTarget, TARGETS } from '../fixtures/targets/index.ts';
+
+describe("the suite against Prism's mock of our spec", () => {
+  let prism: PrismMock;
+  let report: Report;
+  beforeAll(async () => {
+    prism = await startPrismMock(); // static mode: deterministic answers from schema defaults
+    report = await runConformance({ baseUrl: prism.apiUrl, quickstartUrl: prism.quickstartUrl, apiKey: 'any-key-prism-accepts', allowWrites: true });
+  });
+  afterAll(() => prism?.close());
+
+  it('fails exactly these kinds of findings, in this many scenarios', () => {
+    const kinds: Record<string, number> = {};
+    for (const s of report.scenarios) for (const kind of new Set(s.failures.map((f) => `${f.check}/${f.title}`))) kinds[kind] = (kinds[kind] ?? 0) + 1;
+    expect(Object.fromEntries(Object.entries(kinds).sort())).toEqual({
+      // Prism checks that a bearer token is present, never which: an unknown key is served (4 operations).
+      'authRequired/AuthNotEnforced': 4,
+      // Stateless: the created pet is Prism's static example, not what was sent, and every create gets the same id.
+      'createThenRead/CreatedDiffersFromRequest': 4,
+      'createThenRead/DuplicateId': 1,
+      'createThenList/ListedDiffersFromCreated': 1,
+      // Static examples: every Error carries status 0 (the integer default), whatever the HTTP status.
+      'errorStatusConsistency/ErrorStatusMismatch': 65,
+      // Prism treats limit= (empty) as absent and serves 200; our spec states 400.
+      'invalidParameterRejected/InvalidParameterAccepted': 1,
+      // One static pet per list: limit=100 never fills up, although filters report 3 pets and creates "succeed".
+      'limitBounds/LimitUnderfilled': 2,
+      // No body size limit: a body over x-max-body-bytes is served like any other (createPet, sendMessage).
+      'payloadTooLarge/PayloadTooLargeAccepted': 2,
+      // The quickstart echoes "string" and always the same id.
+      'quickstartMessage/DuplicateId': 1,
+      'quickstartMessage/NotEchoed': 2,
+      // WWW-Authenticate is the example value "string", not a Bearer challenge.
+      'responseHeaderConformance/WrongAuthChallenge': 16,
+      // Malformed JSON gets Prism's own {"error":{...}} body, not the spec's Error.
+      'responseSchemaConformance/SchemaViolation': 4,
+      // The filter is not applied: the static pet is "available" whatever status is asked for.
+      'statusFilter/FilterIgnored': 2,
+      // Any id is found: the static pet comes back for an id that cannot exist.
+      'unknownIdNotFound/UnknownIdFound': 1,
+    });
+  });
+
+  it('passes only the scenarios a static answer can satisfy', () => {
+    expect(report.scenarios.filter((s) => s.status === 'passed').map((s) => s.name)).toEqual([
+      'createPet with a body of exactly 1048576 bytes (the limit) → not 413',
+      'sendMessage with a body of exactly 1048576 bytes (the limit) → not 413',
+      // Prism answers 404 / 405 outside the document, with its own problem+json body and no Allow header
+      // (recommendations, counted below).
+      'GET /petstore-kit-undeclared-route (no such path under the base URL) → 404 recommended, never 2xx or 5xx',
+      'PATCH /pets (declared: GET, POST) → 405 with Allow recommended, never 2xx or 5xx',
+      'PATCH /pets/9007199254740991 (declared: GET) → 405 with Allow recommended, never 2xx or 5xx',
+      'GET /petstore-kit-undeclared-route (no such path under the quickstart URL) → 404 recommended, never 2xx or 5xx',
+      'GET /messages (declared: POST) → 405 with Allow recommended, never 2xx or 5xx',
+      'listPets without limit (default 20) returns at most 20, exactly 20 when that many exist',
+      'listPets limit=1 returns at most 1, exactly 1 when that many exist',
+      'listPets limit=2 returns at most 2, exactly 2 when that many exist',
+      'listPets status=available returns only and all records with status available',
+      'listPets holds each id once',
+      'getPet (deprecated, sunset 2030-12-05) still serves listed records',
+    ]);
+    expect(report.summary.skipped).toBe(0);
+    const recommended = report.scenarios.filter((s) => s.check === 'unknownRoutesAndMethods').flatMap((s) => s.recommendations.map((r) => r.title));
+    expect(recommended.sort()).toEqual([...Array(3).fill('MissingAllowHeader'), ...Array(5).fill('NonStandardErrorBody')]);
+  });
+});
+
+describe("--via-prism (Prism's validating proxy in front of the target)", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await serve({ port: 0 });
+  });
+  afterAll(() => server.close());
+
+  async function verify(apiUrl: string, quickstartUrl: string) {
+    let stdout = '';
+    const code = await verifyCommand(['--base-url', apiUrl, '--quickstart-url', quickstartUrl, '--api-key', DEV_API_KEY, '--via-prism', '--reporter', 'json'], {
+      stdout: (t) => (stdout += t),
+      stderr: () => undefined,
+      isTty: false,
+      env: {},
+    });
+    return { code, report: JSON.parse(stdout) as Report };
+  }
+
+  it('our mock passes, Prism included', async () => {
+    const { code, report } = await verify(server.apiUrl, server.quickstartUrl);
+    expect(report.scenarios.filter((s) => s.status === 'failed').map((s) => s.name)).toEqual([]);
+    // Body size is judged directly only: through the proxy chain Prism re-encodes and relays bodies.
+    const skipped = report.scenarios.filter((s) => s.status === 'skipped');
+    expect(new Set(skipped.map((s) => s.check))).toEqual(new Set(['payloadTooLarge']));
+    expect(skipped.every((s) => /--via-prism/.test(s.reason!))).toBe(true);
+    expect(report.summary.passed).toBe(report.summary.total - skipped.length);
+    expect(code).toBe(0);
+    expect(report.target).toMatchObject({ baseUrl: server.apiUrl, via: expect.stringMatching(/^prism proxy at http:\/\/127\.0\.0\.1:\d+\/v1$/) });
+    expect(report.scenarios.at(-1)).toMatchObject({ check: 'prismProxy', status: 'passed' });
+  });
+
+  it('a pet without categoryId is caught by Prism too', async () => {
+    const broken = await startTarget(TARGETS.find((t) => t.name === 'pet-missing-field'));
+    try {
+      const { code, report } = await verify(broken.apiUrl, broken.quickstartUrl);
+      expect(code).toBe(1);
+      const prism = report.scenarios.find((s) => s.check === 'prismProxy')!;
+      expect(prism.status).toBe('failed');
+      expect(prism.failures.map((f) => f.message).join('\n')).toMatch(/categoryId/);
+    } finally {
+      await broken.close();
+    }
+  });
+});

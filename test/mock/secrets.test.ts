@@ -1,0 +1,90 @@
+// The API key stays secret: never in the banner (unless it is the documented development key), the
+// logs, error bodies, the admin state or the state file, whichever way it was configured.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../support/error-body.ts';
+import { runCli, startCli, type CliChild } from '../support/cli-child.ts';
+
+const children: CliChild[] = [];
+let dir: string;
+beforeAll(async () => (dir = await mkdtemp(join(tmpdir(), 'petstore-secrets-'))));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+afterEach(async () => {
+  for (const child of children.splice(0)) await child.stop('SIGKILL');
+});
+
+/** Exercises the server with the right key, wrong keys and bad requests; returns every response text. */
+async function exercise(origin: string, keys: string[]): Promise<string> {
+  const texts: string[] = [];
+  const call = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(origin + path, init);
+    const text = await response.text();
+    texts.push(JSON.stringify([...response.headers]), text);
+    return { response, text };
+  };
+  for (const key of keys) {
+    const auth = { authorization: `Bearer ${key}` };
+    expect((await call('/v1/pets?limit=1', { headers: auth })).response.status).toBe(200);
+    expect((await call('/v1/pets', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"name":"s","categoryId":1}' })).response.status).toBe(201);
+    expect((await call('/v1/pets', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"name":' })).response.status).toBe(400);
+    expect((await call('/v1/pets/abc', { headers: auth })).response.status).toBe(400);
+    expect((await call('/v1/nope', { headers: auth })).response.status).toBe(404);
+    expect((await call('/__admin/state', { headers: auth })).response.status).toBe(200);
+    // Near misses of the key: the 401 must not complete or echo it.
+    for (const wrong of [`${key}x`, key.slice(0, -1), key.toUpperCase(), `${key} ${key}`]) {
+      const { response, text } = await call('/v1/pets', { headers: { authorization: `Bearer ${wrong}` } });
+      await expectError(new Response(text, { status: response.status, headers: response.headers }), 401, 'UNAUTHORIZED');
+    }
+  }
+  expect((await call('/__admin/state')).response.status).toBe(401);
+  expect((await call('/__admin/reset', { method: 'POST' })).response.status).toBe(401);
+  return texts.join('\n');
+}
+
+const SECRET = 'prod-Secret_KEY.0123456789~abc';
+const OTHER = 'second/Key+value=';
+
+describe('the key never leaks', () => {
+  it('--api-key: not in the banner, the logs, any response, or the state file', async () => {
+    const stateFile = join(dir, 'flag.json');
+    const cli = await startCli(['--api-key', SECRET, '--api-key', OTHER, '--state-file', stateFile]);
+    children.push(cli);
+    expect(cli.output()).toContain('not shown');
+    const responses = await exercise(cli.origin, [SECRET, OTHER]);
+    await cli.stop('SIGTERM');
+    for (const key of [SECRET, OTHER]) {
+      expect(cli.output()).not.toContain(key);
+      expect(responses).not.toContain(key);
+      expect(await readFile(stateFile, 'utf8')).not.toContain(key);
+    }
+  });
+
+  it('PETSTORE_API_KEYS: not in the banner, the logs or any response; both keys work', async () => {
+    const cli = await startCli([], { env: { PETSTORE_API_KEYS: ` ${SECRET} , ${OTHER} ` } });
+    children.push(cli);
+    const responses = await exercise(cli.origin, [SECRET, OTHER]);
+    await cli.stop('SIGTERM');
+    for (const key of [SECRET, OTHER]) {
+      expect(cli.output()).not.toContain(key);
+      expect(responses).not.toContain(key);
+    }
+    // The development key is not accepted once keys are configured.
+    expect(cli.output()).not.toContain('petstore-dev-key');
+  });
+
+  it('a rejected --api-key is not echoed in the usage error', async () => {
+    const bad = 'has spaces and;semicolons SECRETPART';
+    const { code, output } = await runCli(['serve', '--port', '0', '--api-key', bad]);
+    expect(code).toBe(2);
+    expect(output).not.toContain('SECRETPART');
+  });
+
+  it('a rejected PETSTORE_API_KEYS entry is not echoed either', async () => {
+    const { code, output } = await runCli(['serve', '--port', '0'], { env: { PETSTORE_API_KEYS: 'good-key,bad key SECRETPART' } });
+    expect(code).toBe(2);
+    expect(output).not.toContain('SECRETPART');
+    expect(output).not.toContain('good-key');
+  });
+});

@@ -1,0 +1,102 @@
+// `petstore-kit serve` as a user runs it: a child process, its banner, flags, signals and state file.
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEV_API_KEY } from '../../src/core/index.ts';
+import { expectError } from '../support/error-body.ts';
+import { runCli, startCli, type CliChild } from '../support/cli-child.ts';
+
+const running: CliChild[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((cli) => cli.stop('SIGKILL')));
+});
+async function start(args: string[] = [], env: Record<string, string> = {}) {
+  const cli = await startCli(args, { env });
+  running.push(cli);
+  return cli;
+}
+const get = (url: string, key = DEV_API_KEY) => fetch(url, { headers: { authorization: `Bearer ${key}` } });
+const createPet = (origin: string, name: string, key = DEV_API_KEY) =>
+  fetch(`${origin}/v1/pets`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ name, categoryId: 2 }) });
+
+describe('petstore-kit serve', () => {
+  it('prints both base URLs and the development key, and serves with it', async () => {
+    const cli = await start();
+    expect(cli.output()).toContain(`${cli.origin}/quickstart`);
+    expect(cli.output()).toContain(DEV_API_KEY);
+    expect((await get(`${cli.origin}/v1/pets`)).status).toBe(200);
+  });
+
+  it('accepts keys from --api-key and PETSTORE_API_KEYS, and never prints them', async () => {
+    const flagged = await start(['--api-key', 'first-secret-key', '--api-key', 'second-secret-key']);
+    expect((await get(`${flagged.origin}/v1/pets`, 'second-secret-key')).status).toBe(200);
+    await expectError(await get(`${flagged.origin}/v1/pets`), 401);
+    const fromEnv = await start([], { PETSTORE_API_KEYS: 'env-secret-one, env-secret-two' });
+    expect((await get(`${fromEnv.origin}/v1/pets`, 'env-secret-two')).status).toBe(200);
+    for (const output of [flagged.output(), fromEnv.output()]) expect(output).not.toMatch(/secret|petstore-dev-key/);
+  });
+
+  it('--seed and --pets shape the data; the same seed gives the same bytes', async () => {
+    const [a, b, c] = await Promise.all([start(['--seed', '7', '--pets', '5']), start(['--seed', '7', '--pets', '5']), start(['--seed', '8', '--pets', '5'])]);
+    const [textA, textB, textC] = await Promise.all([a, b, c].map(async (cli) => (await get(`${cli.origin}/v1/pets?limit=100`)).text()));
+    expect(JSON.parse(textA)).toHaveLength(5);
+    expect(textA).toBe(textB);
+    expect(textA).not.toBe(textC);
+  });
+
+  it('--now past the sunset makes getPet answer 410 Gone', async () => {
+    const cli = await start(['--now', '2030-12-05T00:00:01Z']);
+    const response = await get(`${cli.origin}/v1/pets/1`);
+    expect(response.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
+    await expectError(response, 410);
+    expect((await get(`${cli.origin}/v1/pets?limit=1`)).status).toBe(200);
+  });
+
+  it('--delay holds each response back', async () => {
+    const cli = await start(['--delay', '300']);
+    const started = Date.now();
+    await get(`${cli.origin}/v1/pets`);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('--state-file keeps created pets across a restart, flushed on SIGTERM', async () => {
+    const stateFile = join(await mkdtemp(join(tmpdir(), 'petstore-state-')), 'state.json');
+    const first = await start(['--state-file', stateFile]);
+    const pet = await (await createPet(first.origin, 'Persisted')).json();
+    expect((await first.stop('SIGTERM')).code).toBe(0);
+    expect(first.output()).toContain('flushing the state file');
+    const second = await start(['--state-file', stateFile]);
+    expect(await (await get(`${second.origin}/v1/pets/${pet.id}`)).json()).toEqual(pet);
+    const next = await (await createPet(second.origin, 'After restart')).json();
+    expect(next.id).toBe(pet.id + 1);
+  });
+
+  it('refuses a corrupt state file with a clear message and leaves it untouched', async () => {
+    const stateFile = join(await mkdtemp(join(tmpdir(), 'petstore-state-')), 'state.json');
+    await writeFile(stateFile, '{"format":"petstore-kit/state@1","pets":[{"id":"x"}]');
+    const result = await runCli(['serve', '--port', '0', '--state-file', stateFile]);
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/Failed to load the state file .*not valid JSON/);
+    expect(await readFile(stateFile, 'utf8')).toBe('{"format":"petstore-kit/state@1","pets":[{"id":"x"}]');
+  });
+
+  it.each([
+    [['--port', 'abc'], /--port: expected an integer/],
+    [['--pets', '-5'], /--pets/],
+    [['--now', 'someday'], /--now: "someday" is not an ISO 8601 date/],
+    [['--api-key', 'has space'], /--api-key/],
+    [['--bogus'], /Unknown option '--bogus'/],
+  ])('exits 2 with a clear message for %j', async (args, message) => {
+    const result = await runCli(['serve', ...args]);
+    expect(result.code).toBe(2);
+    expect(result.output).toMatch(message);
+    expect(result.output).not.toMatch(/\n\s+at /);
+  });
+
+  it('documents every flag in --help', async () => {
+    const result = await runCli(['serve', '--help']);
+    expect(result.code).toBe(0);
+    for (const flag of ['--host', '--port', '--seed', '--pets', '--api-key', '--state-file', '--now', '--delay', '--strict']) expect(result.output).toContain(flag);
+  });
+});

@@ -1,0 +1,92 @@
+// Which way dependencies may point (docs/ARCHITECTURE.md): each floor imports only itself and the floors
+// below it, and only the packages it names. No exemptions: every product file is checked.
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+interface Floor {
+  dir: string;
+  /** Folders of ours it may import (besides itself). */
+  below: string[];
+  /** Packages it may import. */
+  packages: RegExp;
+}
+
+/** From the bottom up: every floor's `below` names only floors earlier in this list. */
+const FLOORS: Floor[] = [
+  { dir: 'src/shared', below: [], packages: /^$/ },
+  // load-document.ts is the floor's one file with node:* (the core never imports it).
+  { dir: 'src/openapi', below: ['src/shared'], packages: /^(ajv|ajv-formats|yaml|node:fs\/promises)$/ },
+  { dir: 'src/core', below: ['src/shared', 'src/openapi'], packages: /^(ajv|@faker-js\/faker)$/ },
+  { dir: 'src/node', below: ['src/shared', 'src/openapi', 'src/core'], packages: /^node:/ },
+  { dir: 'mocks', below: ['src/shared', 'src/openapi', 'src/core'], packages: /^msw(\/(browser|node))?$/ },
+  { dir: 'contract-tests', below: ['src/shared', 'src/openapi'], packages: /^(node:.*|yaml)$/ },
+  { dir: 'integrations', below: ['src/shared', 'src/openapi', 'contract-tests'], packages: /^(node:.*|yaml|vitest(\/config)?)$/ },
+  { dir: 'cli', below: ['src/shared', 'src/openapi', 'src/core', 'src/node', 'contract-tests', 'integrations'], packages: /^node:/ },
+  // TODO(packaging): bin runs the TypeScript CLI through tsx until the compiled dist/ lands.
+  { dir: 'bin', below: ['cli', 'dist/cli'], packages: /^tsx\/esm\/api$/ },
+];
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(join(ROOT, dir), { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile() && /\.(ts|mts|js|mjs|cjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
+}
+
+async function importsOf(file: string): Promise<string[]> {
+  const text = await readFile(join(ROOT, file), 'utf8');
+  const pattern = /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+  return [...text.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+/** The floor a repo path belongs to (the longest matching dir). */
+function floorOf(path: string): string | undefined {
+  return FLOORS.map((f) => f.dir)
+    .filter((dir) => path === dir || path.startsWith(`${dir}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
+describe('dependency rules', () => {
+  it('the floors are ordered: each names only floors below it', () => {
+    FLOORS.forEach((floor, i) => {
+      const lower = FLOORS.slice(0, i).map((f) => f.dir);
+      for (const dir of floor.below.filter((d) => !d.startsWith('dist/'))) expect(lower, `${floor.dir} → ${dir}`).toContain(dir);
+    });
+  });
+
+  for (const floor of FLOORS) {
+    it(`${floor.dir} imports only itself, ${floor.below.join(', ') || 'nothing of ours'} and ${floor.packages.source}`, async () => {
+      const files = await sourceFiles(floor.dir);
+      for (const file of files.filter((f) => floorOf(f) === floor.dir)) {
+        for (const specifier of await importsOf(file)) {
+          if (!specifier.startsWith('.')) {
+            // `hooks` is the module Dredd injects into its hook files.
+            if (file.endsWith('hooks.cjs') && specifier === 'hooks') continue;
+            expect(specifier, `${file} imports the package ${specifier}`).toMatch(floor.packages);
+            continue;
+          }
+          const target = relative(ROOT, resolve(ROOT, file, '..', specifier));
+          const allowed = [floor.dir, ...floor.below].some((dir) => target === dir || target.startsWith(`${dir}/`));
+          expect(allowed, `${file} imports ${target}`).toBe(true);
+        }
+      }
+    });
+  }
+
+  it('the core never imports the document loader (it needs node:fs)', async () => {
+    for (const file of await sourceFiles('src/core')) {
+      for (const specifier of await importsOf(file)) expect(specifier, file).not.toMatch(/load-document/);
+    }
+  });
+
+  it('only mocks/ and examples/ import msw', async () => {
+    for (const dir of ['src', 'contract-tests', 'integrations', 'cli', 'scripts', 'bench']) {
+      for (const file of await sourceFiles(dir)) {
+        for (const specifier of await importsOf(file)) expect(specifier, file).not.toMatch(/^msw(\/|$)/);
+      }
+    }
+  });
+});

@@ -1,0 +1,148 @@
+// The suite's derivation from the spec, without any server: scenarios follow the document (a change in
+// the spec changes the suite), check selection, and the pure response checks on hand-made responses.
+import { describe, expect, it } from 'vitest';
+import { document } from '../../src/openapi/document.gen.ts';
+import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
+import { CHECKS, isLoopback, selectChecks } from '../../contract-tests/index.ts';
+import type { ScenarioCheckDefinition } from '../../contract-tests/engine/scenario-check.ts';
+import type { Observed } from '../../contract-tests/http/send.ts';
+import { redactDeep, redactText } from '../../contract-tests/http/redact.ts';
+import { buildApiModel } from '../../contract-tests/model/api-model.ts';
+import { declaredResponse } from '../../contract-tests/model/declared-response.ts';
+import { statusCodeConformance } from '../../contract-tests/checks/response/status-code-conformance.ts';
+import { errorStatusConsistency } from '../../contract-tests/checks/response/error-status-consistency.ts';
+import { contentTypeConformance } from '../../contract-tests/checks/response/content-type-conformance.ts';
+import { deprecationHeaders } from '../../contract-tests/checks/response/deprecation-headers.ts';
+import { responseSchemaConformance } from '../../contract-tests/checks/response/response-schema-conformance.ts';
+
+const scenarioNames = (doc: OpenApiDocument, check: string) =>
+  (CHECKS.find((c) => c.name === check) as ScenarioCheckDefinition).scenarios(buildApiModel(doc)).map((s) => s.name);
+
+describe('the spec model', () => {
+  it('finds the pets collection, its page size and its filter in the spec', () => {
+    const [pets, ...others] = buildApiModel(document).collections;
+    expect(others).toEqual([]);
+    expect(pets.list.operationId).toBe('listPets');
+    expect(pets.create?.operationId).toBe('createPet');
+    expect(pets.read?.operationId).toBe('getPet');
+    expect(pets).toMatchObject({ readParameter: 'petId', idProperty: 'id', limit: { minimum: 1, maximum: 100, default: 20 } });
+    expect(pets.filters.map((f) => [f.parameter.name, f.values])).toEqual([['status', ['available', 'pending', 'sold']]]);
+  });
+});
+
+describe('scenarios are derived from the spec', () => {
+  it('auth: five credential variants for each secured operation, the quickstart included', () => {
+    const names = scenarioNames(document, 'authRequired');
+    expect(names).toHaveLength(4 * 5);
+    expect(names).toContain('sendMessage with Bearer with no key → 401');
+  });
+
+  it('400: every required field missing, every wrong type and enum, non-JSON content types', () => {
+    const names = scenarioNames(document, 'invalidBodyRejected');
+    for (const expected of [
+      "createPet with required field 'name' missing → 400",
+      "createPet with required field 'categoryId' missing → 400",
+      "createPet with field 'categoryId' a string instead of an integer → 400",
+      "createPet with field 'status' outside its enum → 400",
+      'createPet with malformed JSON (truncated) → 400',
+      'createPet with a JSON array → 400',
+      'createPet with no body → 400',
+      "sendMessage with required field 'message' missing → 400",
+      'sendMessage with Content-Type text/plain → 400',
+    ]) expect(names).toContain(expected);
+  });
+
+  it('limit: 0, 101, -1, abc, 1.5 are out of range or not integers', () => {
+    const names = scenarioNames(document, 'invalidParameterRejected').filter((n) => n.startsWith('listPets with limit='));
+    expect(names.map((n) => /limit=("[^"]*")/.exec(n)![1])).toEqual(['"abc"', '""', '"1.5"', '"0"', '"101"', '"-1"']);
+  });
+
+  it('a change in the spec changes the suite: a new enum value, a new required field, a new maximum, an unsecured operation', () => {
+    const changed = structuredClone(document);
+    const schemas = changed.components!.schemas!;
+    (schemas.PetStatus.enum as string[]).push('reserved');
+    (schemas.NewPet.required as string[]).push('tag');
+    (schemas.NewPet.properties as Record<string, unknown>).tag = { type: 'string' };
+    const limit = changed.paths['/pets'].get!.parameters![0] as unknown as { schema: { maximum: number } };
+    limit.schema.maximum = 50;
+    changed.paths['/pets'].get!.security = [];
+    expect(scenarioNames(changed, 'statusFilter')).toContain('listPets status=reserved returns only and all records with status reserved');
+    expect(scenarioNames(changed, 'createThenRead')).toContain('createPet with status reserved, then getPet returns it');
+    expect(scenarioNames(changed, 'invalidBodyRejected')).toContain("createPet with required field 'tag' missing → 400");
+    expect(scenarioNames(changed, 'invalidParameterRejected')).toContain('listPets with limit="51" (above its maximum) → 400');
+    expect(scenarioNames(changed, 'authRequired').some((n) => n.startsWith('listPets'))).toBe(false);
+  });
+
+  it('every scenario check yields scenarios for our spec, each with a unique name', () => {
+    const model = buildApiModel(document);
+    const all = CHECKS.filter((c): c is ScenarioCheckDefinition => c.kind === 'scenario').flatMap((c) => c.scenarios(model));
+    expect(new Set(all.map((s) => s.name)).size).toBe(all.length);
+    for (const check of CHECKS.filter((c) => c.kind === 'scenario')) expect(all.some((s) => s.check === check.name), check.name).toBe(true);
+  });
+});
+
+describe('check selection', () => {
+  it('--checks picks scenario checks; response checks alone keep every scenario as traffic', () => {
+    expect([...selectChecks(['authRequired']).drivers]).toEqual(['authRequired']);
+    const onlySchema = selectChecks(['responseSchemaConformance']);
+    expect(onlySchema.drivers.size).toBe(CHECKS.filter((c) => c.kind === 'scenario').length);
+    expect([...onlySchema.active]).toEqual(['responseSchemaConformance']);
+    expect(selectChecks(undefined, ['createThenRead']).drivers.has('createThenRead')).toBe(false);
+    expect(() => selectChecks(['nope'])).toThrow(/unknown check 'nope'/);
+  });
+});
+
+describe('response checks on hand-made responses', () => {
+  const model = buildApiModel(document);
+  const op = (id: string) => model.operations.find((o) => o.operationId === id)!;
+  const response = (status: number, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }): Observed => {
+    const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+    return { status, headers, text, json: typeof body === 'string' ? undefined : body, isJson: typeof body !== 'string' && body !== undefined };
+  };
+  const run = (check: typeof statusCodeConformance, operationId: string, res: Observed) =>
+    check({ model, operation: op(operationId), request: { method: 'GET', url: 'http://x/', headers: {} }, response: res, now: new Date('2026-01-02T00:00:00Z') }).map((f) => f.title);
+  const error = (status: number) => ({ code: 'X', message: 'x', status });
+
+  it.each([
+    ['an undeclared status', statusCodeConformance, 'listPets', response(404, error(404)), ['UndefinedStatusCode']],
+    ['a 5xx', statusCodeConformance, 'createPet', response(500, error(500)), ['ServerError']],
+    ['any 2xx on the quickstart (success code left open by the seed)', statusCodeConformance, 'sendMessage', response(200, {}), []],
+    ['200 instead of 201 on createPet', statusCodeConformance, 'createPet', response(200, {}), ['UndefinedStatusCode']],
+    ['Error.status differing from the HTTP status', errorStatusConsistency, 'getPet', response(404, error(400)), ['ErrorStatusMismatch']],
+    ['text/plain', contentTypeConformance, 'listPets', response(200, [], { 'content-type': 'text/plain' }), ['WrongContentType']],
+    ['JSON with a charset', contentTypeConformance, 'listPets', response(200, [], { 'content-type': 'application/json; charset=utf-8' }), []],
+    ['a Pet without categoryId', responseSchemaConformance, 'getPet', response(200, { id: 1, name: 'a' }), ['SchemaViolation']],
+    ['an Error without code', responseSchemaConformance, 'getPet', response(404, { message: 'x', status: 404 }), ['SchemaViolation']],
+    ['a body that is not JSON', responseSchemaConformance, 'listPets', response(200, '<html>'), ['InvalidJson']],
+    ['a wrong Sunset date', deprecationHeaders, 'getPet', response(404, error(404), { sunset: 'Fri, 06 Dec 2030 00:00:00 GMT' }), ['WrongSunsetDate']],
+    ['the right Sunset date', deprecationHeaders, 'getPet', response(404, error(404), { sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }), []],
+  ])('%s', (_, check, operationId, res, titles) => {
+    expect(run(check, operationId, res)).toEqual(titles);
+  });
+
+  it('absent deprecation headers on a 200 are recommendations, not failures', () => {
+    const findings = deprecationHeaders({ model, operation: op('getPet'), request: { method: 'GET', url: 'http://x/', headers: {} }, response: response(200, {}), now: new Date() });
+    expect(findings.map((f) => [f.title, f.severity])).toEqual([
+      ['MissingDeprecationHeader', 'warning'],
+      ['MissingSunsetHeader', 'warning'],
+      ['MissingLinkHeader', 'warning'],
+    ]);
+  });
+
+  it('declares the lenient 2xx only where the spec marks the success code as its own choice', () => {
+    expect(declaredResponse(op('sendMessage'), 201)).toBeDefined();
+    expect(declaredResponse(op('createPet'), 202)).toBeUndefined();
+  });
+});
+
+describe('helpers', () => {
+  it('loopback detection', () => {
+    expect(['http://127.0.0.1:4010/v1', 'http://localhost/v1', 'http://[::1]:1/v1', 'http://127.9.8.7/'].map(isLoopback)).toEqual([true, true, true, true]);
+    expect(['https://api.example.com/v1', 'http://10.0.0.1/v1', 'http://128.0.0.1/', 'not a url'].map(isLoopback)).toEqual([false, false, false, false]);
+  });
+
+  it('redaction reaches every string, keys included', () => {
+    expect(redactText('Bearer s3cret and s3cret', ['s3cret'])).toBe('Bearer <redacted> and <redacted>');
+    expect(redactDeep({ a: ['x s3cret'], s3cret: 1 }, ['s3cret'])).toEqual({ a: ['x <redacted>'], '<redacted>': 1 });
+  });
+});

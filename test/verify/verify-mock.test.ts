@@ -1,0 +1,66 @@
+// The whole suite against our real mock (`serve`, loopback, port 0): every scenario passes, none is
+// skipped. Also: the same suite in process through the store's `fetch` (transport independence), and
+// read-only mode, which must send nothing but GETs and report the rest as skipped with a reason.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_API_KEY, createPetStore } from '../../src/core/index.ts';
+import { serve, type RunningServer } from '../../src/node/serve.ts';
+import { CHECK_NAMES, CHECKS, runConformance } from '../../contract-tests/index.ts';
+
+describe('verify against our mock on loopback', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await serve({ port: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('passes every scenario of every check, none skipped', async () => {
+    const report = await runConformance({ baseUrl: server.apiUrl, quickstartUrl: server.quickstartUrl, apiKey: DEV_API_KEY, allowWrites: true });
+    const failed = report.scenarios.filter((s) => s.status !== 'passed').map((s) => `${s.status} ${s.name}: ${s.reason ?? s.failures.map((f) => f.message).join(' | ')}`);
+    expect(failed).toEqual([]);
+    expect(report.summary.skipped).toBe(0);
+    // Every scenario check produced scenarios, and the report lists every check in force.
+    const scenarioChecks = new Set(report.scenarios.map((s) => s.check));
+    expect([...scenarioChecks].sort()).toEqual(CHECKS.filter((c) => c.kind === 'scenario').map((c) => c.name).sort());
+    expect(report.checks).toEqual([...CHECK_NAMES]);
+    expect(report.summary.total).toBeGreaterThan(80);
+  });
+
+  it('in read-only mode sends only GETs and skips the rest with the reason', async () => {
+    const methods = new Set<string>();
+    const report = await runConformance({
+      baseUrl: server.apiUrl,
+      quickstartUrl: server.quickstartUrl,
+      apiKey: DEV_API_KEY,
+      allowWrites: false,
+      fetch: (url, init) => (methods.add(init.method ?? 'GET'), fetch(url, init)),
+    });
+    expect([...methods]).toEqual(['GET']);
+    expect(report.summary.failed).toBe(0);
+    const skipped = report.scenarios.filter((s) => s.status === 'skipped');
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(skipped.every((s) => /read-only/.test(s.reason!))).toBe(true);
+    expect(skipped.map((s) => s.check)).toContain('createThenRead');
+  });
+
+  it('skips quickstart scenarios, with the reason, when no quickstart URL is given', async () => {
+    const report = await runConformance({ baseUrl: server.apiUrl, apiKey: DEV_API_KEY, allowWrites: true, checks: ['quickstartMessage', 'authRequired'] });
+    const quickstart = report.scenarios.filter((s) => s.operationId === 'sendMessage');
+    expect(quickstart.length).toBeGreaterThan(0);
+    expect(quickstart.every((s) => s.status === 'skipped' && /quickstart URL/.test(s.reason!))).toBe(true);
+    expect(report.summary.failed).toBe(0);
+  });
+});
+
+describe('verify in process, through the store fetch', () => {
+  it('passes without any port', async () => {
+    const store = createPetStore();
+    const report = await runConformance({
+      baseUrl: 'http://petstore.test/v1',
+      quickstartUrl: 'http://petstore.test/quickstart',
+      apiKey: DEV_API_KEY,
+      allowWrites: true,
+      fetch: (url, init) => store.fetch(new Request(url, init)),
+    });
+    expect(report.scenarios.filter((s) => s.status !== 'passed').map((s) => s.name)).toEqual([]);
+  });
+});
