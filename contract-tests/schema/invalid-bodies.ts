@@ -10,8 +10,8 @@ export interface InvalidBody {
   contentType?: string;
 }
 
-/** Beyond 2^53 - 1: not exact in JSON, so an int64 field must reject it (the spec's stated choice). */
-const UNSAFE_INT64 = '9007199254740993';
+/** One past the largest int64 (2^63): no int64 field may take it. */
+const BEYOND_INT64 = '9223372036854775808';
 
 export function invalidBodies(schema: FlatSchema, mediaTypes: string[]): InvalidBody[] {
   const valid = sampleFromSchema(schema, { tag: 'invalid' }) as Record<string, unknown>;
@@ -55,7 +55,9 @@ function wrongValues(property: FlatSchema): [string, unknown][] {
       break;
     case 'integer':
       values.push(['a string instead of an integer', '7'], ['a fraction instead of an integer', 1.5], ['a boolean instead of an integer', true]);
-      if (property.format === 'int64') values.push(['beyond 2^53 - 1 (not exact in JSON)', `raw:${UNSAFE_INT64}`]);
+      if (property.format === 'int64') values.push(['beyond int64 (2^63)', `raw:${BEYOND_INT64}`]);
+      // Not an integer, though the nearest double is one: a server that rounds it to 1 stores a number nobody sent.
+      values.push(['not exactly an integer (1.0000000000000000001)', 'raw:1.0000000000000000001']);
       if (property.minimum !== undefined) values.push(['below its minimum', property.minimum - 1]);
       if (property.maximum !== undefined) values.push(['above its maximum', property.maximum + 1]);
       break;

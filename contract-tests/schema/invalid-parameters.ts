@@ -12,7 +12,7 @@ export function invalidParameterValues(schema: FlatSchema): InvalidParameterValu
   if (schema.type === 'integer' || schema.type === 'number') {
     values.push({ label: 'not a number', value: 'abc' }, { label: 'empty', value: '' });
     if (schema.type === 'integer') values.push({ label: 'a fraction', value: '1.5' });
-    if (schema.format === 'int64') values.push({ label: 'beyond 2^53 - 1', value: '9007199254740993' });
+    if (schema.format === 'int64') values.push({ label: 'beyond int64 (2^63)', value: '9223372036854775808' });
     if (schema.minimum !== undefined) values.push({ label: 'below its minimum', value: String(schema.minimum - 1) });
     if (schema.maximum !== undefined) values.push({ label: 'above its maximum', value: String(schema.maximum + 1) });
     if (schema.minimum !== undefined && schema.minimum > 0 && schema.minimum - 1 !== -1) values.push({ label: 'negative', value: '-1' });

@@ -5,6 +5,7 @@
 // single upstream, while the quickstart may live on another server. Prism runs WITHOUT --errors: with
 // it, Prism answers invalid requests itself (422/401) instead of forwarding them, which would hide the
 // target's own answers to the deliberately invalid requests of the conformance suite.
+import { parseJsonExact, stringifyJsonExact } from '../../src/shared/exact-json.ts';
 import { derivePrismSpec, loadSpec, serverBasePath, writeTempSpec } from './derive-prism-spec.ts';
 import { parseViolationsHeader, type PrismViolation } from './parse-violations.ts';
 import { joinUrl, startRelay, type Relay } from './relay.ts';
@@ -63,11 +64,13 @@ export async function startPrismProxy(options: PrismProxyOptions): Promise<Prism
     const front: Relay = await startRelay({
       bufferBodies: true,
       route: (method, pathAndQuery, body, headers) => {
-        if (!isUnparsableJson(headers?.['content-type'], body)) return joinUrl(prism.url, pathAndQuery);
-        // Prism parses JSON bodies itself and answers a malformed one with its own 400
-        // ({"error":{"code":"invalid_json"}}) instead of forwarding it, which would hide the target's
-        // answer. Such requests go straight to the target; Prism judges neither side of them.
-        found.push({ method, path: pathAndQuery, message: MALFORMED_JSON_NOTE, severity: 'Information', source: 'request', location: ['request', 'body'] });
+        const unfit = jsonPrismCannotRelay(headers?.['content-type'], body);
+        if (!unfit) return joinUrl(prism.url, pathAndQuery);
+        // Prism parses JSON bodies itself: it answers a malformed one with its own 400
+        // ({"error":{"code":"invalid_json"}}), and forwards the others re-serialised, so an int64 beyond
+        // 2^53 or 1.0000000000000000001 reaches the target rounded. Either way the target's answer to
+        // what was sent would be hidden: such requests go straight to the target, unjudged by Prism.
+        found.push({ method, path: pathAndQuery, message: unfit, severity: 'Information', source: 'request', location: ['request', 'body'] });
         return joinUrl(back.url, pathAndQuery);
       },
       onResponse: (method, pathAndQuery, response) => {
@@ -89,16 +92,19 @@ export async function startPrismProxy(options: PrismProxyOptions): Promise<Prism
 }
 
 const MALFORMED_JSON_NOTE = 'request.body is not valid JSON, which Prism cannot parse: sent to the target directly, unjudged by Prism';
+const ROUNDED_JSON_NOTE = 'request.body holds numbers a double cannot carry exactly, which Prism would round when it re-encodes the body: sent to the target directly, unjudged by Prism';
 
-/** True for a JSON-labelled body that JSON.parse rejects (Prism would answer it itself). */
-function isUnparsableJson(contentType: string | undefined, body: Buffer | undefined): boolean {
-  if (!body || body.length === 0 || !/^application\/([\w.+-]*\+)?json\b/i.test(contentType ?? '')) return false;
+/** Why a JSON-labelled body cannot pass through Prism unchanged (it is malformed, or Prism would round it); undefined when it can. */
+function jsonPrismCannotRelay(contentType: string | undefined, body: Buffer | undefined): string | undefined {
+  if (!body || body.length === 0 || !/^application\/([\w.+-]*\+)?json\b/i.test(contentType ?? '')) return undefined;
+  const text = body.toString('utf8');
+  let rounded: unknown;
   try {
-    JSON.parse(body.toString('utf8'));
-    return false;
+    rounded = JSON.parse(text);
   } catch {
-    return true;
+    return MALFORMED_JSON_NOTE;
   }
+  return stringifyJsonExact(parseJsonExact(text)) === JSON.stringify(rounded) ? undefined : ROUNDED_JSON_NOTE;
 }
 
 function under(pathAndQuery: string, mount: string): boolean {

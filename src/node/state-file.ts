@@ -3,6 +3,7 @@
 // the old file or the new one, never half of one.
 import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { parseJsonExact, stringifyJsonExact } from '../shared/exact-json.ts';
 import { KitError } from '../shared/kit-error.ts';
 
 /** Reads the saved state; undefined when there is no file yet. Any other problem stops startup. */
@@ -15,7 +16,7 @@ export async function loadStateFile(path: string): Promise<unknown> {
     throw new KitError(`read the state file ${path}`, (error as Error).message, 'Check its permissions or choose another path.');
   }
   try {
-    return JSON.parse(text);
+    return parseJsonExact(text);
   } catch (error) {
     throw new KitError(`load the state file ${path}`, `it is not valid JSON (${(error as Error).message})`, 'It was left untouched; fix or remove it.');
   }
@@ -43,7 +44,7 @@ export function createStateWriter(path: string, snapshot: () => unknown): StateW
   let sequence = 0;
 
   const start = (): Promise<void> => {
-    const write = writeAtomically(path, `${JSON.stringify(snapshot())}\n`, ++sequence).finally(() => {
+    const write = writeAtomically(path, `${stringifyJsonExact(snapshot())}\n`, ++sequence).finally(() => {
       if (running === write) running = undefined;
     });
     running = write;

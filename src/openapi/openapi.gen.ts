@@ -96,7 +96,7 @@ export interface components {
              * Format: int64
              * @description Identifier of the category the animal belongs to.
              */
-            categoryId: number;
+            categoryId: number | bigint;
             status?: components["schemas"]["PetStatus"];
         };
         /** @description Response representation of an animal. All NewPet fields plus id. */
@@ -105,7 +105,7 @@ export interface components {
              * Format: int64
              * @description Unique identifier, assigned by the service on creation.
              */
-            id: number;
+            id: number | bigint;
         };
         Pets: components["schemas"]["Pet"][];
         /** @description Body of error responses. */
@@ -271,7 +271,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The identifier of the animal. Our choice: a value that is not an exact int64 integer gives 400. */
-                petId: number;
+                petId: number | bigint;
             };
             cookie?: never;
         };

@@ -1,4 +1,8 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+// Compiles the document's schemas with Ajv, once per schema. Integers are judged exactly: a JSON
+// integer beyond 2^53 − 1 arrives as a bigint (src/shared/exact-json.ts), so `type: integer` becomes
+// the `exactInteger` keyword below, which accepts numbers and bigints alike and checks the bounds and
+// the int32/int64 range (OpenAPI 3.0.3 §4.4 data types) on the exact value.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JsonSchema, OpenApiDocument } from './openapi-document.ts';
 
@@ -17,15 +21,17 @@ export interface SchemaCompiler {
 export function createSchemaCompiler(document: OpenApiDocument): SchemaCompiler {
   const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
   addFormats.default(ajv);
-  // JSON numbers beyond 2^53 - 1 cannot be held exactly, so an int64 is accepted only as a safe integer.
-  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
-  ajv.addSchema({ $id: DOCUMENT_ID, components: document.components ?? {} });
+  ajv.addKeyword({ keyword: 'exactInteger', schemaType: 'boolean', errors: true, validate: exactInteger });
+  // exactInteger checks the ranges on the exact value; these keep the formats known to Ajv.
+  ajv.addFormat('int64', { type: 'number', validate: () => true });
+  ajv.addFormat('int32', { type: 'number', validate: () => true });
+  ajv.addSchema(prepare({ $id: DOCUMENT_ID, components: document.components ?? {} }) as object);
   const cache = new Map<JsonSchema, ValidateFunction>();
   return {
     compile(schema) {
       let validate = cache.get(schema);
       if (!validate) {
-        validate = ajv.compile(rebase(schema) as object);
+        validate = ajv.compile(prepare(schema) as object);
         cache.set(schema, validate);
       }
       return validate;
@@ -33,13 +39,39 @@ export function createSchemaCompiler(document: OpenApiDocument): SchemaCompiler 
   };
 }
 
-/** Points local `#/...` references at the registered document, so a schema can be compiled on its own. */
-function rebase(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(rebase);
+const RANGES: Record<string, [bigint, bigint]> = {
+  int32: [-(2n ** 31n), 2n ** 31n - 1n],
+  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+};
+
+/** `type: integer` on the exact value: an integral number or a bigint, within its format's range and bounds. */
+function exactInteger(_enabled: boolean, data: unknown, parent: JsonSchema = {}): boolean {
+  const fail = (message: string, params: Record<string, unknown> = {}) => {
+    (exactInteger as { errors?: Partial<ErrorObject>[] }).errors = [{ keyword: 'type', message, params }];
+    return false;
+  };
+  if (typeof data === 'number' ? !Number.isInteger(data) : typeof data !== 'bigint') return fail('must be integer', { type: 'integer' });
+  const value = BigInt(data as number | bigint);
+  const range = RANGES[parent.format as string];
+  if (range && (value < range[0] || value > range[1])) return fail(`must be an ${parent.format as string} (from ${range[0]} to ${range[1]})`, { format: parent.format });
+  // Ajv's own minimum and maximum judge numbers only: a bigint's bounds are judged here.
+  if (typeof data === 'bigint') {
+    if (typeof parent.minimum === 'number' && value < BigInt(Math.ceil(parent.minimum))) return fail(`must be >= ${parent.minimum}`, { limit: parent.minimum });
+    if (typeof parent.maximum === 'number' && value > BigInt(Math.floor(parent.maximum))) return fail(`must be <= ${parent.maximum}`, { limit: parent.maximum });
+  }
+  return true;
+}
+
+/**
+ * Points local `#/...` references at the registered document, so a schema can be compiled on its own,
+ * and turns `type: integer` into `exactInteger`.
+ */
+function prepare(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(prepare);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) =>
-      key === '$ref' && typeof inner === 'string' && inner.startsWith('#/') ? [key, DOCUMENT_ID + inner] : [key, rebase(inner)],
-    ),
+  const entries = Object.entries(value).map(([key, inner]) =>
+    key === '$ref' && typeof inner === 'string' && inner.startsWith('#/') ? [key, DOCUMENT_ID + inner] : [key, prepare(inner)],
   );
+  const { type, ...schema } = Object.fromEntries(entries) as JsonSchema;
+  return type === 'integer' ? { ...schema, exactInteger: true } : { ...schema, ...(type === undefined ? {} : { type }) };
 }

@@ -137,9 +137,22 @@ describe('deeply nested JSON', () => {
   });
 });
 
-describe('integers beyond 2^53 and int64, and non-integers for int64 fields', () => {
-  it.each(['9007199254740992', '9007199254740993', '-9007199254740992', '9223372036854775807', '9223372036854775808', '-9223372036854775809', '1e400', '123456789012345678901234567890'])(
-    'categoryId %s → 400 on /categoryId',
+describe('int64 exactly: beyond 2^53 kept digit for digit, beyond int64 and non-integers refused', () => {
+  it.each(['9007199254740992', '9007199254740993', '-9007199254740993', '9223372036854775807', '-9223372036854775808'])(
+    'categoryId %s (a valid int64 beyond 2^53) → 201, stored and read back digit for digit',
+    async (value) => {
+      const created = await mock.post(PETS, `{"name":"big","categoryId":${value}}`);
+      const text = await created.text();
+      expect(created.status, text).toBe(201);
+      expect(text).toContain(`"categoryId":${value}`);
+      const id = (JSON.parse(text) as { id: number }).id;
+      expect(await (await mock.request(`${PETS}/${id}`)).text()).toContain(`"categoryId":${value}`);
+      expect(await (await mock.request(`${PETS}?limit=100`)).text()).toContain(`"id":${id},"name":"big","categoryId":${value}`);
+    },
+  );
+
+  it.each(['9223372036854775808', '-9223372036854775809', '1e400', '123456789012345678901234567890', '1.0000000000000000001', '1e-400', '9007199254740993.5'])(
+    'categoryId %s (beyond int64, or not exactly an integer) → 400 on /categoryId, never rounded',
     async (value) => {
       const error = await expectError(await mock.post(PETS, `{"name":"x","categoryId":${value}}`), 400, 'VALIDATION_FAILED');
       expect(error.issues?.map((issue) => issue.pointer)).toContain('/categoryId');

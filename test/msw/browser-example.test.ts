@@ -30,7 +30,7 @@ function requireChromium(ctx: TestContext): void {
 }
 
 const seeded = createPetStore(SEED).snapshot().pets;
-const asRow = (pet: { id: number; name: string; categoryId: number; status?: string }) => [String(pet.id), pet.name, String(pet.categoryId), pet.status ?? ''];
+const asRow = (pet: { id: number; name: string; categoryId: number | bigint; status?: string }) => [String(pet.id), pet.name, String(pet.categoryId), pet.status ?? ''];
 // A status that some but not all seeded pets have, so the filter visibly filters.
 const statuses = spec.components!.schemas!.PetStatus.enum as string[];
 const filterStatus = statuses.find((s) => seeded.some((p) => p.status === s) && seeded.some((p) => p.status !== s))!;

@@ -1,5 +1,6 @@
 // The admin API: outside the spec, under a reserved prefix, protected by the same API keys.
 // It exists for test isolation (reset between tests) and for looking at the state.
+import { stringifyJsonExact } from '../../shared/exact-json.ts';
 import type { CoreResponse } from '../core-request.ts';
 import { errorResponse } from '../errors.ts';
 import { jsonResponse } from '../http/json-response.ts';
@@ -14,7 +15,7 @@ export interface AdminContext {
 }
 
 const ROUTES: Record<string, Record<string, (context: AdminContext) => CoreResponse>> = {
-  '/state': { GET: ({ state }) => jsonResponse(200, JSON.stringify(state().snapshot())) },
+  '/state': { GET: ({ state }) => jsonResponse(200, stringifyJsonExact(state().snapshot())) },
   '/reset': {
     POST: ({ state, reset }) => {
       reset();

@@ -1,6 +1,7 @@
 // The pets in memory. Ids only grow and pets are never removed, so every index stays sorted by id
 // just by appending: a list is a slice of the right index, never a scan of the whole store, whether
 // it holds a thousand pets or a million.
+import { stringifyJsonExact } from '../../shared/exact-json.ts';
 import type { NewPet, Pet } from '../api-types.ts';
 import { KitError } from '../../shared/kit-error.ts';
 
@@ -11,7 +12,8 @@ export class StoredPet {
   constructor(readonly pet: Pet) {}
 
   get json(): string {
-    return (this.#json ??= JSON.stringify(this.pet));
+    // JSON.stringify cannot write a bigint categoryId (an int64 beyond 2^53 − 1): those go digit for digit.
+    return (this.#json ??= typeof this.pet.categoryId === 'bigint' ? stringifyJsonExact(this.pet) : JSON.stringify(this.pet));
   }
 }
 
@@ -43,9 +45,10 @@ export class PetInventory {
     return this.#insert({ id: this.#nextId, ...fields });
   }
 
-  get(id: number): StoredPet | undefined {
+  /** The pet with this id; a bigint (an int64 beyond 2^53 − 1) is never one of the ids the mock assigns. */
+  get(id: number | bigint): StoredPet | undefined {
     const all = this.#all;
-    if (all.length === 0) return undefined;
+    if (all.length === 0 || typeof id === 'bigint') return undefined;
     // Seeded ids are dense (1..n), so the pet is usually exactly where its id says; else binary search.
     const guess = all[id - all[0]!.pet.id];
     if (guess?.pet.id === id) return guess;

@@ -39,6 +39,9 @@ export function parseSnapshot(value: unknown, compiler: SchemaCompiler): Snapsho
       if (!validate(item)) fail(`${key}[${i}]: ${issuesFromAjv('body', validate.errors).map((issue) => issue.message).join('; ')}`);
     });
   }
+  // The mock assigns ids from 1 up, so its store holds safe integers only (a categoryId may be any int64).
+  const unsafe = snapshot.pets!.findIndex((pet) => !Number.isSafeInteger(pet.id));
+  if (unsafe !== -1) fail(`pets[${unsafe}]: id ${String(snapshot.pets![unsafe].id)} is beyond 2^53 − 1, which this mock does not assign`);
   const ids = new Set(snapshot.pets!.map((pet) => pet.id));
   if (ids.size !== snapshot.pets!.length) fail('two pets share an id');
   return snapshot as Snapshot;

@@ -9,7 +9,7 @@ describe('coerceParameter', () => {
     ['integer in hex', { type: 'integer' }, ['0x10'], { ok: false }],
     ['integer with exponent', { type: 'integer' }, ['1e2'], { ok: false }],
     ['integer with a space', { type: 'integer' }, [' 5'], { ok: false }],
-    ['integer beyond 2^53', { type: 'integer' }, ['9007199254740993'], { ok: false }],
+    ['integer beyond 2^53, exactly', { type: 'integer' }, ['9007199254740993'], { ok: true, value: 9007199254740993n }],
     ['empty integer', { type: 'integer' }, [''], { ok: false }],
     ['number', { type: 'number' }, ['2.5'], { ok: true, value: 2.5 }],
     ['not a number', { type: 'number' }, ['NaN'], { ok: false }],

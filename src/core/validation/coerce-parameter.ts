@@ -18,8 +18,9 @@ export function coerceParameter(schema: JsonSchema, values: string[]): Coerced {
   switch (schema.type) {
     case 'integer': {
       if (!INTEGER.test(text)) return { ok: false, message: 'must be an integer' };
+      // Exact, as in bodies: beyond 2^53 − 1 a bigint; the schema's format (int32, int64) then bounds it.
       const value = Number(text);
-      return Number.isSafeInteger(value) ? { ok: true, value } : { ok: false, message: 'must be an integer of at most 2^53 - 1 in magnitude' };
+      return { ok: true, value: Number.isSafeInteger(value) ? value : BigInt(text) };
     }
     case 'number':
       return NUMBER.test(text) ? { ok: true, value: Number(text) } : { ok: false, message: 'must be a number' };

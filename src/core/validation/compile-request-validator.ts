@@ -1,6 +1,7 @@
 // Request validation compiled once per operation from its parameters and request body
 // (OpenAPI 3.0.3 §4.7.12, §4.7.13). Every issue is collected, each with its location.
 import type { ValidateFunction } from 'ajv';
+import { JsonTooDeepError, parseJsonExact } from '../../shared/exact-json.ts';
 import type { ParameterObject } from '../../openapi/openapi-document.ts';
 import type { Operation } from '../../openapi/index-operations.ts';
 import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
@@ -51,8 +52,10 @@ export function compileRequestValidator(operation: Operation, compiler: SchemaCo
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(input.body);
+      // Exact: an int64 beyond 2^53 − 1 is kept digit for digit, and 1.0000000000000000001 is no integer.
+      parsed = parseJsonExact(input.body);
     } catch (error) {
+      if (error instanceof JsonTooDeepError) return { ok: false, reason: 'invalid', issues: [{ in: 'body', pointer: '', message: `body ${error.message}` }] };
       const message = `body is not valid JSON: ${(error as Error).message}`;
       return { ok: false, reason: 'malformed-json', issues: [{ in: 'body', pointer: '', message }] };
     }

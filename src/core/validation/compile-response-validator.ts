@@ -1,6 +1,7 @@
 // Checks a response against the operation's declared responses (OpenAPI 3.0.3 §4.7.16): a declared
 // status, JSON content, and a body valid against the schema. Used in strict mode, where the mock
 // reports its own departures in the X-Petstore-Violations header (as Prism does with sl-violations).
+import { parseJsonExact } from '../../shared/exact-json.ts';
 import type { CoreResponse } from '../core-request.ts';
 import { responseFor, type Operation } from '../../openapi/index-operations.ts';
 import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
@@ -15,7 +16,7 @@ export function validateResponse(operation: Operation, response: CoreResponse, c
   }
   let body: unknown;
   try {
-    body = JSON.parse(response.body ?? '');
+    body = parseJsonExact(response.body ?? '');
   } catch {
     return [{ in: 'body', pointer: '', message: 'body is not valid JSON' }];
   }
