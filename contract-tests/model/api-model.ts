@@ -1,6 +1,7 @@
 // What the suite reads from the spec, computed once per run: the indexed operations, a schema compiler,
 // and the resource "collections" (list + create + read-by-id on one path) that the stateful and
 // pagination scenarios need. Nothing here is typed out by hand: it is all derived from the document.
+import type { Choice } from '../../src/openapi/apply-overlay.ts';
 import { indexOperations, type Operation } from '../../src/openapi/index-operations.ts';
 import type { OpenApiDocument, ParameterObject } from '../../src/openapi/openapi-document.ts';
 import { createSchemaCompiler, type SchemaCompiler } from '../../src/openapi/schema-compiler.ts';
@@ -38,6 +39,8 @@ export interface Collection {
 
 export interface ApiModel {
   document: OpenApiDocument;
+  /** The parts of `document` an overlay wrote (our choices), with their reasons; empty for a plain document. */
+  choices: readonly Choice[];
   operations: Operation[];
   compiler: SchemaCompiler;
   collections: Collection[];
@@ -45,7 +48,7 @@ export interface ApiModel {
 }
 
 /** Derives the model the scenarios are generated from. */
-export function buildApiModel(document: OpenApiDocument): ApiModel {
+export function buildApiModel(document: OpenApiDocument, choices: readonly Choice[] = []): ApiModel {
   const operations = indexOperations(document);
   const flatten = (schema: Record<string, unknown> | undefined) => flattenSchema(document, schema);
   const collections: Collection[] = [];
@@ -73,7 +76,7 @@ export function buildApiModel(document: OpenApiDocument): ApiModel {
         }),
     });
   }
-  return { document, operations, compiler: createSchemaCompiler(document), collections, flatten };
+  return { document, choices, operations, compiler: createSchemaCompiler(document), collections, flatten };
 }
 
 /** The operation's declared 2xx responses, in status order. */

@@ -8,6 +8,7 @@ import { ConformanceError } from '../engine/conformance-error.ts';
 import type { ResponseCheck } from '../engine/response-check.ts';
 import type { Scenario } from '../engine/scenario.ts';
 import { buildApiModel, type ApiModel } from '../model/api-model.ts';
+import { bundledModel } from '../model/bundled-model.ts';
 import type { ConformanceOptions } from './conformance-options.ts';
 
 export interface PlannedScenario {
@@ -36,7 +37,7 @@ export async function planRun(options: ConformanceOptions): Promise<RunPlan> {
   } catch (error) {
     throw new ConformanceError('usage', (error as Error).message);
   }
-  const model = modelFor(options.document ?? (await readDocument(options.specPath)));
+  const model = options.document ? modelFor(options.document) : await defaultModel(options.specPath);
   const scenarios = CHECKS.flatMap((c) => (c.kind === 'scenario' && selection.drivers.has(c.name) ? c.scenarios(model) : [])).map(
     (scenario): PlannedScenario => ({ scenario, skip: options.skipChecks?.[scenario.check] ?? skipReason(scenario, options) }),
   );
@@ -44,8 +45,12 @@ export async function planRun(options: ConformanceOptions): Promise<RunPlan> {
   return { options, model, selection, responseChecks, scenarios };
 }
 
-async function readDocument(specPath: string | undefined): Promise<OpenApiDocument> {
-  if (!specPath) return (await import('../../src/openapi/document.gen.ts')).document;
+/** The kit's interface with our overlay applied (its choices known as such), or the document at specPath. */
+async function defaultModel(specPath: string | undefined): Promise<ApiModel> {
+  return specPath ? modelFor(await readDocument(specPath)) : bundledModel();
+}
+
+async function readDocument(specPath: string): Promise<OpenApiDocument> {
   try {
     return await loadDocument(specPath);
   } catch (error) {

@@ -37,7 +37,14 @@ export function flattenSchema(document: OpenApiDocument, schema: JsonSchema | un
   if (resolved.items) flat.items = flattenSchema(document, resolved.items as JsonSchema, depth + 1);
   for (const member of (resolved.allOf as JsonSchema[] | undefined) ?? []) {
     const part = flattenSchema(document, member, depth + 1);
+    // allOf: every member applies, so what one member constrains (an enum, a format, bounds) holds for the whole.
     flat.type ??= part.type;
+    flat.enum ??= part.enum;
+    flat.format ??= part.format;
+    flat.minimum ??= part.minimum;
+    flat.maximum ??= part.maximum;
+    flat.default ??= part.default;
+    flat.description ??= part.description;
     Object.assign(flat.properties, part.properties);
     flat.required.push(...part.required.filter((name) => !flat.required.includes(name)));
   }

@@ -1,7 +1,7 @@
 // Dredd refuses to compile a transaction whose required path parameter has no example or default
 // ("Required URI parameter 'petId' has no example or default value") and then aborts the whole run.
-// Our spec gives no example for petId (an id only exists once created), so Dredd reads a copy that adds
-// a placeholder example to such parameters. The hooks replace the value for every transaction anyway.
+// Our published document has one (the overlay adds it); for a document without one (`--spec`), Dredd
+// reads a copy that adds a placeholder example. The hooks replace the value for every transaction anyway.
 import type { JsonSchema, OpenApiDocument, ParameterObject } from '../../src/openapi/openapi-document.ts';
 import { isReference, resolveRef } from '../../src/openapi/resolve-ref.ts';
 

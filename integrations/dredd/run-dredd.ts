@@ -50,11 +50,16 @@ export interface DreddResult {
 export async function runDredd(options: RunDreddOptions): Promise<DreddResult> {
   const dir = await mkdtemp(join(tmpdir(), 'petstore-kit-dredd-'));
   try {
-    const source = await loadSpec(options.specPath ?? DEFAULT_SPEC_PATH);
-    const specPath = join(dir, 'petstore.dredd.yaml');
+    const sourcePath = options.specPath ?? DEFAULT_SPEC_PATH;
+    const source = await loadSpec(sourcePath);
+    // Our published document gives Dredd every example it needs; a copy is written only for a document
+    // that lacks one (Dredd aborts on a path parameter without an example).
+    const derived = deriveDreddSpec(source);
+    const needsCopy = JSON.stringify(derived) !== JSON.stringify(source);
+    const specPath = needsCopy ? join(dir, 'petstore.dredd.yaml') : sourcePath;
     const planPath = join(dir, 'plan.json');
     const configPath = join(dir, 'dredd.yml');
-    await writeFile(specPath, stringify(deriveDreddSpec(source), { aliasDuplicateObjects: false }));
+    if (needsCopy) await writeFile(specPath, stringify(derived, { aliasDuplicateObjects: false }));
     await writeFile(planPath, JSON.stringify(buildDreddPlan(source, { sunsetServer: options.sunsetUrl !== undefined })));
     const config = parse(await readFile(join(HERE, 'dredd.yml'), 'utf8')) as Record<string, unknown>;
     await writeFile(configPath, stringify({ ...config, blueprint: specPath, endpoint: options.baseUrl, hookfiles: join(HERE, String(config.hookfiles)) }));

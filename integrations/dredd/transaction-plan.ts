@@ -65,7 +65,9 @@ function recipeFor(document: OpenApiDocument, op: Operation, status: string, sun
       return op.security.length > 0 ? { ...base, auth: 'none', pathParams: ids, why: 'no Authorization header' } : skip('the operation needs no credential');
     case '404': {
       const unknown = unknownIds(document, op);
-      return unknown ? { ...base, pathParams: unknown, why: 'an id no resource has' } : skip('no path parameter selects a resource');
+      if (unknown) return { ...base, pathParams: unknown, why: 'an id no resource has' };
+      // No parameter selects a resource, so the 404 is the operation's own answer (our listOrders).
+      return { ...base, why: 'a valid request with the key: the document declares 404 as the answer of this operation' };
     }
     case '410':
       if (!op.sunset) return skip('the operation has no sunset date (x-sunset), so nothing makes it gone');

@@ -13,8 +13,11 @@ import { loadDocument } from '../../src/openapi/load-document.ts';
 import type { OpenApiDocument, PathItemObject, ServerObject } from '../../src/openapi/openapi-document.ts';
 import { KitError } from '../../src/shared/kit-error.ts';
 
-/** The contract, resolved from this file so the kit works from any working directory. */
-export const DEFAULT_SPEC_PATH = fileURLToPath(new URL('../../spec/petstore.openapi.yaml', import.meta.url));
+/**
+ * The document Prism and Dredd follow by default: the interface with our choices applied
+ * (spec/petstore-kit.openapi.yaml), resolved from this file so the kit works from any working directory.
+ */
+export const DEFAULT_SPEC_PATH = fileURLToPath(new URL('../../spec/petstore-kit.openapi.yaml', import.meta.url));
 
 export interface MountOptions {
   /** Prefix for operations on the document's servers. Default: the path of the first server URL (`/v1`). */

@@ -82,7 +82,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       operation,
       successStatus: successStatus(operation),
       handler,
-      validateRequest: compileRequestValidator(operation, compiler),
+      validateRequest: compileRequestValidator(operation, compiler, document),
       deprecation: deprecationPolicy(operation, (id) => pathTo(id)),
     });
   }
@@ -104,7 +104,6 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     compiled,
     authenticate: createAuthenticator(apiKeys),
     adminPath,
-    notShown: notShownPaths(basePath),
     state: () => state,
     reset,
     now,
@@ -124,15 +123,4 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     quickstartPath,
     adminPath,
   };
-}
-
-/** `GET /store/orders` and the like: named by the seed, payload not shown (spec tag `x-not-shown-operations`). */
-function notShownPaths(basePath: string): Map<string, string> {
-  const entries = (document.tags ?? []).flatMap((tag) =>
-    ((tag['x-not-shown-operations'] as string[] | undefined) ?? []).map((entry): [string, string] => {
-      const [method, path] = entry.split(' ');
-      return [`${method} ${basePath}${path}`, `${entry} belongs to the ${tag.name} group, whose operations the interface does not show; this mock does not serve it.`];
-    }),
-  );
-  return new Map(entries);
 }

@@ -17,6 +17,7 @@ export const ERRORS = {
   MALFORMED_REQUEST: { status: 400, message: 'The request is not valid HTTP' },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large' },
   REQUEST_TIMEOUT: { status: 408, message: 'The request was not received in time' },
+  EXPECTATION_FAILED: { status: 417, message: 'The server cannot meet the Expect header of the request' },
   INTERNAL: { status: 500, message: 'The mock failed unexpectedly' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -23,7 +23,7 @@ const REASON_CODES = {
 
 export interface CompiledOperation {
   operation: Operation;
-  successStatus: number;
+  successStatus: number | undefined;
   handler: ValidatedHandler;
   validateRequest: (input: RequestInput) => RequestVerdict;
   deprecation?: DeprecationPolicy;
@@ -34,8 +34,6 @@ export interface PipelineParts {
   compiled: Map<string, CompiledOperation>;
   authenticate: Authenticator;
   adminPath: string;
-  /** Paths the seed names without showing them (from the spec's `x-not-shown-operations`), for a helpful 404. */
-  notShown: Map<string, string>;
   state: () => StoreState;
   reset: () => void;
   now: () => Date;
@@ -123,8 +121,7 @@ function originForm(request: CoreRequest): CoreRequest {
 }
 
 function notFound(parts: PipelineParts, method: string, path: string): CoreResponse {
-  const note = parts.notShown.get(`${method === 'HEAD' ? 'GET' : method} ${path}`);
-  return errorResponse('NOT_FOUND', { message: note ?? `No operation matches ${method} ${path}` });
+  return errorResponse('NOT_FOUND', { message: `No operation matches ${method} ${path}` });
 }
 
 function toAsciiJson(value: unknown): string {

@@ -40,12 +40,20 @@ export async function listen(handle: Handle, { host = '127.0.0.1', port = 0 }: L
   const server = createServer(options, (req, res) => {
     // RFC 9112 §3.2: an HTTP/1.1 request without Host gets 400 (Node's own answer would have no body).
     if (req.httpVersion === '1.1' && req.headers.host === undefined) return send(res, errorResponse('MALFORMED_REQUEST', { message: 'An HTTP/1.1 request must carry a Host header' }), true);
+    // RFC 9112 §3.2: more than one Host header gets 400 (Node would silently keep the first).
+    if (count(req.rawHeaders, 'host') > 1) return send(res, errorResponse('MALFORMED_REQUEST', { message: 'A request must carry exactly one Host header' }), true);
     // Most requests (every GET) have no body: they are answered in this tick, without a promise chain.
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return respond(handle, req, res, undefined, false);
     readBody(req).then(({ body, tooLarge }) => respond(handle, req, res, body, tooLarge), () => res.destroy());
   });
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
   server.on('connect', (_req: IncomingMessage, socket: Socket) => writeRawError(socket, 'METHOD_NOT_ALLOWED'));
+  // RFC 9110 §10.1.1: an expectation the server cannot meet gets 417 (Node's own 417 has no body).
+  // `Expect: 100-continue` is met by Node itself and never comes here.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const message = `The mock cannot meet the expectation "${String(req.headers.expect).slice(0, 100)}"; only 100-continue is supported`;
+    send(res, errorResponse('EXPECTATION_FAILED', { message }), true);
+  });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket));
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
   const { port: bound } = server.address() as AddressInfo;
@@ -109,9 +117,14 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
 
 /** Two Authorization headers reach the core as an array, which it refuses: Node would silently keep the first. */
 function singleAuthorization(req: IncomingMessage): CoreRequest['headers'] {
-  let count = 0;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].length === 13 && req.rawHeaders[i].toLowerCase() === 'authorization') count++;
-  return count > 1 ? { ...req.headers, authorization: req.headersDistinct.authorization } : req.headers;
+  return count(req.rawHeaders, 'authorization') > 1 ? { ...req.headers, authorization: req.headersDistinct.authorization } : req.headers;
+}
+
+/** How many times a header (lower-case name) was sent, from Node's raw name/value list. */
+function count(rawHeaders: string[], name: string): number {
+  let found = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i].length === name.length && rawHeaders[i].toLowerCase() === name) found++;
+  return found;
 }
 
 /** An Error answer written straight to a socket that no request handler owns (client errors, CONNECT). */

@@ -1,4 +1,4 @@
-// Generated from spec/petstore.openapi.yaml by `npm run generate`. Do not edit.
+// Generated from spec/petstore.openapi.yaml + spec/petstore-kit.overlay.yaml by `npm run generate`. Do not edit.
 import type { OpenApiDocument } from './openapi-document.ts';
 
 export const document: OpenApiDocument = {
@@ -6,32 +6,27 @@ export const document: OpenApiDocument = {
   "info": {
     "title": "Pet Store",
     "version": "1.0.0",
-    "description": "HTTP and JSON pet store inventory interface. Clients list animals, add an animal, and read a single\nanimal by identifier. All requests and responses use JSON (application/json) and every operation\nrequires the bearer credential.\n\nNot shown by the source document, and therefore not described here: operations and payloads of the\nother tag groups (the store group with its orders listing), which operations carry a stability marker\n(experimental or beta) or hide the interactive test panel, rate limits, quotas, size limits, events\nand webhooks, pagination other than `limit`, category records, and message status transitions.\n",
-    "x-petstore-kit-choices": [
-      "Every error response, including ones for routes and methods outside this document, uses the Error schema with `status` equal to the HTTP status.",
-      "Requests that do not match a path of this document get 404; a known path with another method gets 405 with an `Allow` header.",
-      "Request bodies over 1 MiB get 413.",
-      "Integers declared as int64 must be exact in JSON, so values beyond 2^53 - 1 are rejected with 400."
-    ]
+    "description": "HTTP and JSON pet store inventory interface. Clients list animals, add an animal, and read a single\nanimal by identifier. All requests and responses use JSON (application/json). All operations require\nauthentication: the HTTP bearer scheme applies to every operation of the service, and a missing or\ninvalid key gets 401 with an Error body. API keys are generated from an account, which is created by\nsigning up (the quickstart flow).\n\nNot shown by the source document, and therefore not described here: the operations and payloads of\nthe other tag groups (the store group's orders listing is named, nothing more), which operations carry\na stability marker (experimental or beta) or hide the interactive test panel, the set of error codes,\npagination other than `limit` and any paging metadata, category records, transitions of the animal and\nmessage statuses, the quickstart's success status code, events and webhooks, rate limits, quotas and\nsize limits.\n",
+    "x-petstore-kit-outside-the-document": "Unknown paths get 404, other methods 405 with Allow; both carry the Error body."
   },
   "servers": [
     {
-      "url": "https://{base_url}/v1",
-      "description": "Production. The seed names the address only as the placeholder {base_url}; it ends with /v1.",
+      "url": "{base_url}",
+      "description": "Production. The source document names the address only as {base_url}, which ends with the path segment /v1 (the version).",
       "variables": {
         "base_url": {
-          "default": "api.petstore.example",
-          "description": "Our choice of placeholder host; the seed does not show the production address."
+          "default": "https://api.petstore.invalid/v1",
+          "description": "A placeholder (the .invalid domain of RFC 2606); the source document does not show the production address."
         }
       }
     },
     {
-      "url": "https://{staging_base_url}/v1",
-      "description": "Staging. The seed names the address only as the placeholder {staging_base_url}; it ends with /v1.",
+      "url": "{staging_base_url}",
+      "description": "Staging. The source document names the address only as {staging_base_url}, which ends with the path segment /v1.",
       "variables": {
         "staging_base_url": {
-          "default": "staging.api.petstore.example",
-          "description": "Our choice of placeholder host; the seed does not show the staging address."
+          "default": "https://staging.petstore.invalid/v1",
+          "description": "A placeholder; the source document does not show the staging address."
         }
       }
     }
@@ -48,10 +43,7 @@ export const document: OpenApiDocument = {
     },
     {
       "name": "store",
-      "description": "The store group, which includes an orders listing (GET /store/orders). Its operations and payloads\nare not shown by the source document, so no operation of this group is described here.\n",
-      "x-not-shown-operations": [
-        "GET /store/orders"
-      ]
+      "description": "The store group, which includes an orders listing (GET /store/orders). Its operations and payloads are\nnot shown by the source document.\n"
     }
   ],
   "paths": {
@@ -62,17 +54,15 @@ export const document: OpenApiDocument = {
           "animals"
         ],
         "summary": "List animals",
-        "description": "Lists animals. Response is a paginated list of animals; paging metadata and parameters other than\n`limit` are not shown by the source document.\n\nOur choice: pets are returned in ascending `id` order, so the first page is stable.\n",
+        "description": "Lists animals. The response is a paginated list of animals; pagination parameters other than `limit`, and any envelope or paging metadata, are not shown.",
         "parameters": [
           {
             "name": "limit",
             "in": "query",
             "required": false,
-            "description": "Maximum number of animals returned. Default 20, minimum 1, maximum 100.\n\nOur choice: a value outside 1..100 or not an integer, and a repeated `limit`, are answered\nwith 400 and the Error body (the seed states the bounds, not the response to a breach).\n",
-            "x-petstore-kit-choice": "Out-of-range, non-integer or repeated limit gives 400.",
+            "description": "Maximum number of animals returned.",
             "schema": {
               "type": "integer",
-              "format": "int32",
               "minimum": 1,
               "maximum": 100,
               "default": 20
@@ -82,7 +72,7 @@ export const document: OpenApiDocument = {
             "name": "status",
             "in": "query",
             "required": false,
-            "description": "Filters by availability. Our choice: a value outside the enumeration (including another letter\ncase) or a repeated `status` gives 400.\n",
+            "description": "Filters by availability.",
             "schema": {
               "$ref": "#/components/schemas/PetStatus"
             }
@@ -90,7 +80,7 @@ export const document: OpenApiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "A list of animals.",
+            "description": "A paginated list of animals.",
             "content": {
               "application/json": {
                 "schema": {
@@ -105,7 +95,8 @@ export const document: OpenApiDocument = {
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           }
-        }
+        },
+        "x-petstore-kit-order": "ascending id"
       },
       "post": {
         "operationId": "createPet",
@@ -113,7 +104,7 @@ export const document: OpenApiDocument = {
           "animals"
         ],
         "summary": "Add an animal",
-        "description": "Adds an animal; the service assigns `id`.\n\nOur choice: fields not in NewPet are ignored; when `status` is omitted the pet is recorded as\n`available`; the 201 carries a `Location` header with the pet's URL.\n",
+        "description": "Adds an animal. The service assigns its id.",
         "requestBody": {
           "required": true,
           "content": {
@@ -127,25 +118,31 @@ export const document: OpenApiDocument = {
         "responses": {
           "201": {
             "description": "Animal added; the service assigns id.",
-            "headers": {
-              "Location": {
-                "description": "Our choice. URL of the created pet.",
-                "x-petstore-kit-choice": "The seed does not mention a Location header.",
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
             "content": {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Pet"
                 }
               }
+            },
+            "headers": {
+              "Location": {
+                "description": "The created pet's URL, e.g. /v1/pets/51.",
+                "schema": {
+                  "type": "string"
+                }
+              }
             }
           },
           "400": {
-            "$ref": "#/components/responses/BadRequest"
+            "description": "Body missing, required fields missing, or values invalid.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -164,29 +161,35 @@ export const document: OpenApiDocument = {
         ],
         "summary": "Read one animal (deprecated)",
         "deprecated": true,
-        "description": "Returns one animal. Deprecated: scheduled for removal on 5 December 2030. The replacement is\nGET /pets with the status filter.\n\nOur choice: responses carry `Deprecation` (RFC 9745), `Sunset` (RFC 8594) and a `Link` to the\nreplacement; after the sunset date the operation answers 410 Gone.\n",
+        "description": "Returns one animal. Deprecated: scheduled for removal on 5 December 2030 (`x-sunset`). The replacement\nis GET /pets with the status filter (`x-replacement`).\n",
         "x-sunset": "2030-12-05",
         "x-replacement": {
           "operationId": "listPets",
           "description": "GET /pets with the status filter."
         },
-        "x-deprecation-date": "2026-01-01",
-        "x-petstore-kit-choice": "The seed gives no date on which the operation became deprecated; we announce 2026-01-01 in the Deprecation header.",
         "parameters": [
           {
             "name": "petId",
             "in": "path",
             "required": true,
-            "description": "The identifier of the animal. Our choice: a value that is not an exact int64 integer gives 400.\n",
+            "description": "The identifier of the animal.",
             "schema": {
               "type": "integer",
               "format": "int64"
-            }
+            },
+            "example": 1
           }
         ],
         "responses": {
           "200": {
             "description": "Animal found.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Pet"
+                }
+              }
+            },
             "headers": {
               "Deprecation": {
                 "$ref": "#/components/headers/Deprecation"
@@ -196,13 +199,6 @@ export const document: OpenApiDocument = {
               },
               "Link": {
                 "$ref": "#/components/headers/Link"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Pet"
-                }
               }
             }
           },
@@ -214,6 +210,13 @@ export const document: OpenApiDocument = {
           },
           "404": {
             "description": "No such animal.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
             "headers": {
               "Deprecation": {
                 "$ref": "#/components/headers/Deprecation"
@@ -224,18 +227,10 @@ export const document: OpenApiDocument = {
               "Link": {
                 "$ref": "#/components/headers/Link"
               }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
             }
           },
           "410": {
-            "description": "Our choice. The operation has passed its sunset date (2030-12-05) and is gone.",
-            "x-petstore-kit-choice": "The seed says the operation is removed on that date, not how a removed operation answers.",
+            "description": "The operation has passed its removal date (2030-12-05) and is gone.",
             "headers": {
               "Sunset": {
                 "$ref": "#/components/headers/Sunset"
@@ -252,18 +247,44 @@ export const document: OpenApiDocument = {
               }
             }
           }
-        }
+        },
+        "x-deprecation-date": "2026-01-01"
+      }
+    },
+    "/store/orders": {
+      "get": {
+        "tags": [
+          "store"
+        ],
+        "summary": "List orders (payloads not shown)",
+        "description": "The store group's orders listing. The source document names it and states that every operation of\nthe service requires the bearer credential; its operationId, parameters and payloads are not shown.\n",
+        "responses": {
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "description": "The store group's operations are not shown by the interface, so the mock does not serve them.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          }
+        },
+        "operationId": "listOrders"
       }
     },
     "/messages": {
       "servers": [
         {
-          "url": "https://{quickstart_base_url}",
-          "description": "The quickstart address. The seed names it only as the placeholder {quickstart_base_url}.",
+          "url": "{quickstart_base_url}",
+          "description": "The quickstart's own address; the source document names it only as {quickstart_base_url}.",
           "variables": {
             "quickstart_base_url": {
-              "default": "quickstart.petstore.example",
-              "description": "Our choice of placeholder host; the seed does not show the quickstart address."
+              "default": "https://quickstart.petstore.invalid",
+              "description": "A placeholder; the source document does not show the quickstart address."
             }
           }
         }
@@ -271,8 +292,7 @@ export const document: OpenApiDocument = {
       "post": {
         "operationId": "sendMessage",
         "summary": "Send a message (quickstart)",
-        "description": "Sends a message. The response status field may show that the message was only queued; callers\ncheck `status` to tell.\n\nOur choice: success is 202 Accepted, since the message is accepted but not yet processed\n(`status: queued`). The seed does not state the success code.\n",
-        "x-petstore-kit-choice": "Success status 202 (the seed leaves it open; clients should accept any 2xx).",
+        "description": "Sends a message. The response's status may show that the message was only queued; callers check\n`status` to tell. The success status code is not stated by the source document, so any 2xx is\ndeclared.\n",
         "requestBody": {
           "required": true,
           "content": {
@@ -285,7 +305,7 @@ export const document: OpenApiDocument = {
         },
         "responses": {
           "202": {
-            "description": "Our choice of success code. The message, accepted and queued.",
+            "description": "The message, accepted and queued.",
             "content": {
               "application/json": {
                 "schema": {
@@ -319,52 +339,30 @@ export const document: OpenApiDocument = {
       "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "The API key, sent in the Authorization header as `Bearer <API_KEY>`. Keys are generated from an account created by signing up (quickstart flow)."
-      }
-    },
-    "headers": {
-      "Deprecation": {
-        "description": "Our choice (RFC 9745). The date the operation was deprecated, as a structured-field date.",
-        "schema": {
-          "type": "string",
-          "example": "@1767225600"
-        }
-      },
-      "Sunset": {
-        "description": "Our choice (RFC 8594). The removal date of the operation.",
-        "schema": {
-          "type": "string",
-          "example": "Thu, 05 Dec 2030 00:00:00 GMT"
-        }
-      },
-      "Link": {
-        "description": "Our choice (RFC 8288). Points to the replacement, GET /pets, with rel=\"successor-version\".",
-        "schema": {
-          "type": "string"
-        }
+        "description": "The API key, sent in the Authorization header as `Bearer <API_KEY>`. Keys are generated from an account created by signing up (the quickstart flow)."
       }
     },
     "responses": {
-      "BadRequest": {
-        "description": "The request is invalid; `message` names the offending field.",
+      "Unauthorized": {
+        "description": "The credential is missing or invalid.",
         "content": {
           "application/json": {
             "schema": {
               "$ref": "#/components/schemas/Error"
             }
           }
-        }
-      },
-      "Unauthorized": {
-        "description": "Missing or invalid API key.",
+        },
         "headers": {
           "WWW-Authenticate": {
-            "description": "Our choice (RFC 9110 section 11.6.1). Always `Bearer` with a realm.",
+            "description": "Always `Bearer` with a realm; `error=\"invalid_token\"` when a key was sent but is not valid.",
             "schema": {
               "type": "string"
             }
           }
-        },
+        }
+      },
+      "BadRequest": {
+        "description": "The request is invalid; `message` names the offending field and `issues` lists every problem.",
         "content": {
           "application/json": {
             "schema": {
@@ -374,8 +372,7 @@ export const document: OpenApiDocument = {
         }
       },
       "PayloadTooLarge": {
-        "description": "Our choice. The request body is over the 1 MiB limit (`x-max-body-bytes`).",
-        "x-petstore-kit-choice": "The seed shows no size limits.",
+        "description": "The request body is over the 1 MiB limit (`x-max-body-bytes`).",
         "x-max-body-bytes": 1048576,
         "content": {
           "application/json": {
@@ -389,7 +386,7 @@ export const document: OpenApiDocument = {
     "schemas": {
       "PetStatus": {
         "type": "string",
-        "description": "Availability status.",
+        "description": "Availability status. It may be supplied on creation and is used as a list filter.",
         "enum": [
           "available",
           "pending",
@@ -411,12 +408,18 @@ export const document: OpenApiDocument = {
           "categoryId": {
             "type": "integer",
             "format": "int64",
-            "description": "Identifier of the category the animal belongs to."
+            "description": "Identifier of the category the animal belongs to (category records are not shown)."
           },
           "status": {
-            "$ref": "#/components/schemas/PetStatus"
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/PetStatus"
+              }
+            ],
+            "default": "available"
           }
-        }
+        },
+        "x-petstore-kit-unknown-fields": "ignored"
       },
       "Pet": {
         "description": "Response representation of an animal. All NewPet fields plus id.",
@@ -441,6 +444,7 @@ export const document: OpenApiDocument = {
       },
       "Pets": {
         "type": "array",
+        "description": "An array of Pet.",
         "items": {
           "$ref": "#/components/schemas/Pet"
         }
@@ -456,7 +460,7 @@ export const document: OpenApiDocument = {
         "properties": {
           "code": {
             "type": "string",
-            "description": "Machine-readable error code. The set of values is not shown by the source document.\nOur choice of values is listed in `x-petstore-kit-codes`; clients must not rely on them.\n",
+            "description": "Machine-readable error code. The set of values is not shown by the source document.",
             "x-petstore-kit-codes": [
               "VALIDATION_FAILED",
               "MALFORMED_JSON",
@@ -470,6 +474,7 @@ export const document: OpenApiDocument = {
               "MALFORMED_REQUEST",
               "HEADERS_TOO_LARGE",
               "REQUEST_TIMEOUT",
+              "EXPECTATION_FAILED",
               "INTERNAL"
             ]
           },
@@ -483,39 +488,10 @@ export const document: OpenApiDocument = {
           },
           "issues": {
             "type": "array",
-            "description": "Our choice. Every validation issue found, each with its location.",
-            "x-petstore-kit-choice": "The seed's Error has code, message and status only; this optional field adds detail.",
+            "description": "Every validation issue found, each with its location.",
             "items": {
               "$ref": "#/components/schemas/Issue"
             }
-          }
-        }
-      },
-      "Issue": {
-        "type": "object",
-        "description": "Our choice. One validation issue of a request.",
-        "x-petstore-kit-choice": "Not in the seed; carried only inside Error.issues.",
-        "required": [
-          "in",
-          "pointer",
-          "message"
-        ],
-        "properties": {
-          "in": {
-            "type": "string",
-            "enum": [
-              "path",
-              "query",
-              "header",
-              "body"
-            ]
-          },
-          "pointer": {
-            "type": "string",
-            "description": "JSON Pointer (RFC 6901) into the body, or the parameter name."
-          },
-          "message": {
-            "type": "string"
           }
         }
       },
@@ -534,14 +510,7 @@ export const document: OpenApiDocument = {
       },
       "Message": {
         "type": "object",
-        "description": "The quickstart message. The seed lists the fields without marking which are required; our choice\nis that all four are present in a response.\n",
-        "x-petstore-kit-choice": "All four fields required in responses.",
-        "required": [
-          "id",
-          "message",
-          "status",
-          "createdAt"
-        ],
+        "description": "The quickstart message (quickstart operation only). The source document lists its fields without saying which a response must carry.",
         "properties": {
           "id": {
             "type": "string",
@@ -559,8 +528,64 @@ export const document: OpenApiDocument = {
           "createdAt": {
             "type": "string",
             "format": "date-time",
-            "description": "Timestamp in ISO 8601 UTC format."
+            "pattern": "(Z|z|\\+00:?00)$",
+            "description": "Timestamp in ISO 8601, in UTC."
           }
+        },
+        "required": [
+          "id",
+          "message",
+          "status",
+          "createdAt"
+        ]
+      },
+      "Issue": {
+        "type": "object",
+        "description": "One validation issue of a request.",
+        "required": [
+          "in",
+          "pointer",
+          "message"
+        ],
+        "properties": {
+          "in": {
+            "type": "string",
+            "enum": [
+              "path",
+              "query",
+              "header",
+              "body"
+            ]
+          },
+          "pointer": {
+            "type": "string",
+            "description": "JSON Pointer (RFC 6901) into the body, or the parameter or header name."
+          },
+          "message": {
+            "type": "string"
+          }
+        }
+      }
+    },
+    "headers": {
+      "Deprecation": {
+        "description": "The date the operation was deprecated, as an RFC 9745 structured-field date.",
+        "schema": {
+          "type": "string",
+          "example": "@1767225600"
+        }
+      },
+      "Sunset": {
+        "description": "The removal date of the operation (RFC 8594).",
+        "schema": {
+          "type": "string",
+          "example": "Thu, 05 Dec 2030 00:00:00 GMT"
+        }
+      },
+      "Link": {
+        "description": "The replacement, GET /pets, with rel=\"successor-version\" (RFC 8288).",
+        "schema": {
+          "type": "string"
         }
       }
     }

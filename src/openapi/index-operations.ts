@@ -12,7 +12,6 @@ import type {
   ServerObject,
 } from './openapi-document.ts';
 import { resolveRef } from './resolve-ref.ts';
-import { KitError } from '../shared/kit-error.ts';
 
 const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -27,6 +26,8 @@ export interface OperationResponse {
 
 export interface Operation {
   operationId: string;
+  /** JSON Pointer (RFC 6901) of the operation in the document, e.g. `/paths/~1pets/get`. */
+  pointer: string;
   method: Uppercase<HttpMethod>;
   /** Path template relative to the operation's server, e.g. `/pets/{petId}`. */
   path: string;
@@ -51,14 +52,13 @@ export function indexOperations(document: OpenApiDocument): Operation[] {
     for (const method of METHODS) {
       const source = item[method];
       if (!source) continue;
-      if (!source.operationId) {
-        throw new KitError(`index ${method.toUpperCase()} ${path}`, 'it has no operationId', 'Add one to the document.');
-      }
       const ownServers = source.servers ?? item.servers;
       const parameters = [...(item.parameters ?? []), ...(source.parameters ?? [])].map((p) => resolveRef<ParameterObject>(document, p));
       const body = source.requestBody && resolveRef<RequestBodyObject>(document, source.requestBody);
       operations.push({
-        operationId: source.operationId,
+        // OpenAPI makes operationId optional (§4.7.10): an operation without one is named for its method and path.
+        operationId: source.operationId ?? `${method.toUpperCase()} ${path}`,
+        pointer: `/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`,
         method: method.toUpperCase() as Uppercase<HttpMethod>,
         path,
         servers: ownServers ?? document.servers ?? [{ url: '/' }],

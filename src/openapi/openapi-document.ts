@@ -19,6 +19,7 @@ export interface ParameterObject {
   required?: boolean;
   description?: string;
   schema: JsonSchema;
+  example?: unknown;
   [extension: `x-${string}`]: unknown;
 }
 
@@ -46,7 +47,8 @@ export interface ResponseObject extends Extensible {
 }
 
 export interface OperationObject {
-  operationId: string;
+  /** Optional in OpenAPI; the operation index names an operation without one `METHOD /path`. */
+  operationId?: string;
   tags?: string[];
   summary?: string;
   description?: string;

@@ -1,4 +1,4 @@
-// Generated from spec/petstore.openapi.yaml by `npm run generate`. Do not edit.
+// Generated from spec/petstore.openapi.yaml + spec/petstore-kit.overlay.yaml by `npm run generate`. Do not edit.
 export interface paths {
     "/pets": {
         parameters: {
@@ -9,19 +9,13 @@ export interface paths {
         };
         /**
          * List animals
-         * @description Lists animals. Response is a paginated list of animals; paging metadata and parameters other than
-         *     `limit` are not shown by the source document.
-         *
-         *     Our choice: pets are returned in ascending `id` order, so the first page is stable.
+         * @description Lists animals. The response is a paginated list of animals; pagination parameters other than `limit`, and any envelope or paging metadata, are not shown.
          */
         get: operations["listPets"];
         put?: never;
         /**
          * Add an animal
-         * @description Adds an animal; the service assigns `id`.
-         *
-         *     Our choice: fields not in NewPet are ignored; when `status` is omitted the pet is recorded as
-         *     `available`; the 201 carries a `Location` header with the pet's URL.
+         * @description Adds an animal. The service assigns its id.
          */
         post: operations["createPet"];
         delete?: never;
@@ -40,13 +34,31 @@ export interface paths {
         /**
          * Read one animal (deprecated)
          * @deprecated
-         * @description Returns one animal. Deprecated: scheduled for removal on 5 December 2030. The replacement is
-         *     GET /pets with the status filter.
-         *
-         *     Our choice: responses carry `Deprecation` (RFC 9745), `Sunset` (RFC 8594) and a `Link` to the
-         *     replacement; after the sunset date the operation answers 410 Gone.
+         * @description Returns one animal. Deprecated: scheduled for removal on 5 December 2030 (`x-sunset`). The replacement
+         *     is GET /pets with the status filter (`x-replacement`).
          */
         get: operations["getPet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List orders (payloads not shown)
+         * @description The store group's orders listing. The source document names it and states that every operation of
+         *     the service requires the bearer credential; its operationId, parameters and payloads are not shown.
+         */
+        get: operations["listOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -66,11 +78,9 @@ export interface paths {
         put?: never;
         /**
          * Send a message (quickstart)
-         * @description Sends a message. The response status field may show that the message was only queued; callers
-         *     check `status` to tell.
-         *
-         *     Our choice: success is 202 Accepted, since the message is accepted but not yet processed
-         *     (`status: queued`). The seed does not state the success code.
+         * @description Sends a message. The response's status may show that the message was only queued; callers check
+         *     `status` to tell. The success status code is not stated by the source document, so any 2xx is
+         *     declared.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -84,7 +94,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description Availability status.
+         * @description Availability status. It may be supplied on creation and is used as a list filter.
          * @enum {string}
          */
         PetStatus: "available" | "pending" | "sold";
@@ -94,9 +104,10 @@ export interface components {
             name: string;
             /**
              * Format: int64
-             * @description Identifier of the category the animal belongs to.
+             * @description Identifier of the category the animal belongs to (category records are not shown).
              */
             categoryId: number | bigint;
+            /** @default available */
             status?: components["schemas"]["PetStatus"];
         };
         /** @description Response representation of an animal. All NewPet fields plus id. */
@@ -107,38 +118,25 @@ export interface components {
              */
             id: number | bigint;
         };
+        /** @description An array of Pet. */
         Pets: components["schemas"]["Pet"][];
         /** @description Body of error responses. */
         Error: {
-            /**
-             * @description Machine-readable error code. The set of values is not shown by the source document.
-             *     Our choice of values is listed in `x-petstore-kit-codes`; clients must not rely on them.
-             */
+            /** @description Machine-readable error code. The set of values is not shown by the source document. */
             code: string;
             /** @description Human-readable description. */
             message: string;
             /** @description The HTTP status code. */
             status: number;
-            /** @description Our choice. Every validation issue found, each with its location. */
+            /** @description Every validation issue found, each with its location. */
             issues?: components["schemas"]["Issue"][];
-        };
-        /** @description Our choice. One validation issue of a request. */
-        Issue: {
-            /** @enum {string} */
-            in: "path" | "query" | "header" | "body";
-            /** @description JSON Pointer (RFC 6901) into the body, or the parameter name. */
-            pointer: string;
-            message: string;
         };
         /** @description Request body of the quickstart message operation. */
         MessageRequest: {
             /** @description Text sent. */
             message: string;
         };
-        /**
-         * @description The quickstart message. The seed lists the fields without marking which are required; our choice
-         *     is that all four are present in a response.
-         */
+        /** @description The quickstart message (quickstart operation only). The source document lists its fields without saying which a response must carry. */
         Message: {
             /** @description Identifier of the message, assigned by the service. */
             id: string;
@@ -151,13 +149,32 @@ export interface components {
             status: string;
             /**
              * Format: date-time
-             * @description Timestamp in ISO 8601 UTC format.
+             * @description Timestamp in ISO 8601, in UTC.
              */
             createdAt: string;
         };
+        /** @description One validation issue of a request. */
+        Issue: {
+            /** @enum {string} */
+            in: "path" | "query" | "header" | "body";
+            /** @description JSON Pointer (RFC 6901) into the body, or the parameter or header name. */
+            pointer: string;
+            message: string;
+        };
     };
     responses: {
-        /** @description The request is invalid; `message` names the offending field. */
+        /** @description The credential is missing or invalid. */
+        Unauthorized: {
+            headers: {
+                /** @description Always `Bearer` with a realm; `error="invalid_token"` when a key was sent but is not valid. */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request is invalid; `message` names the offending field and `issues` lists every problem. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -166,18 +183,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Missing or invalid API key. */
-        Unauthorized: {
-            headers: {
-                /** @description Our choice (RFC 9110 section 11.6.1). Always `Bearer` with a realm. */
-                "WWW-Authenticate"?: string;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description Our choice. The request body is over the 1 MiB limit (`x-max-body-bytes`). */
+        /** @description The request body is over the 1 MiB limit (`x-max-body-bytes`). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -190,11 +196,11 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
-        /** @description Our choice (RFC 9745). The date the operation was deprecated, as a structured-field date. */
+        /** @description The date the operation was deprecated, as an RFC 9745 structured-field date. */
         Deprecation: string;
-        /** @description Our choice (RFC 8594). The removal date of the operation. */
+        /** @description The removal date of the operation (RFC 8594). */
         Sunset: string;
-        /** @description Our choice (RFC 8288). Points to the replacement, GET /pets, with rel="successor-version". */
+        /** @description The replacement, GET /pets, with rel="successor-version" (RFC 8288). */
         Link: string;
     };
     pathItems: never;
@@ -204,17 +210,9 @@ export interface operations {
     listPets: {
         parameters: {
             query?: {
-                /**
-                 * @description Maximum number of animals returned. Default 20, minimum 1, maximum 100.
-                 *
-                 *     Our choice: a value outside 1..100 or not an integer, and a repeated `limit`, are answered
-                 *     with 400 and the Error body (the seed states the bounds, not the response to a breach).
-                 */
+                /** @description Maximum number of animals returned. */
                 limit?: number;
-                /**
-                 * @description Filters by availability. Our choice: a value outside the enumeration (including another letter
-                 *     case) or a repeated `status` gives 400.
-                 */
+                /** @description Filters by availability. */
                 status?: components["schemas"]["PetStatus"];
             };
             header?: never;
@@ -223,7 +221,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A list of animals. */
+            /** @description A paginated list of animals. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -252,7 +250,7 @@ export interface operations {
             /** @description Animal added; the service assigns id. */
             201: {
                 headers: {
-                    /** @description Our choice. URL of the created pet. */
+                    /** @description The created pet's URL, e.g. /v1/pets/51. */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -260,7 +258,15 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Body missing, required fields missing, or values invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
         };
@@ -270,7 +276,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The identifier of the animal. Our choice: a value that is not an exact int64 integer gives 400. */
+                /**
+                 * @description The identifier of the animal.
+                 * @example 1
+                 */
                 petId: number | bigint;
             };
             cookie?: never;
@@ -303,11 +312,32 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Our choice. The operation has passed its sunset date (2030-12-05) and is gone. */
+            /** @description The operation has passed its removal date (2030-12-05) and is gone. */
             410: {
                 headers: {
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            401: components["responses"]["Unauthorized"];
+            /** @description The store group's operations are not shown by the interface, so the mock does not serve them. */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -329,7 +359,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Our choice of success code. The message, accepted and queued. */
+            /** @description The message, accepted and queued. */
             202: {
                 headers: {
                     [name: string]: unknown;

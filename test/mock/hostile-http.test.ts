@@ -126,6 +126,24 @@ describe('raw malformed HTTP → an Error body, not a bare 400', () => {
     expect(answer.closed).toBe(true);
   });
 
+  it.each([
+    ['two Host headers (RFC 9112 §3.2)', ['Host: 127.0.0.1', 'Host: evil.example'], 400, 'MALFORMED_REQUEST'],
+    ['two identical Host headers', ['Host: 127.0.0.1', 'Host: 127.0.0.1'], 400, 'MALFORMED_REQUEST'],
+    ['an Expect the server does not meet (RFC 9110 §10.1.1)', ['Expect: 200-ok'], 417, 'EXPECTATION_FAILED'],
+  ])('%s → %i with an Error body', async (_, headers, status, code) => {
+    const answer = await rawExchange(mock.url, rawRequest('GET /v1/pets?limit=1 HTTP/1.1', [...headers, `Authorization: Bearer ${mock.key}`]));
+    expect(answer.status, answer.raw.slice(0, 300)).toBe(status);
+    expect(expectErrorText(answer.body, status, answer.headers['content-type']).code).toBe(code);
+  });
+
+  it('Expect: 100-continue is met: the body is sent and the create answered', async () => {
+    const body = JSON.stringify({ name: 'Continue', categoryId: 1 });
+    const headers = [`Authorization: Bearer ${mock.key}`, 'Expect: 100-continue', 'Content-Type: application/json', `Content-Length: ${body.length}`];
+    const answer = await rawExchange(mock.url, rawRequest('POST /v1/pets HTTP/1.1', headers, body));
+    expect(answer.raw).toMatch(/^HTTP\/1\.1 100 Continue\r\n/);
+    expect(answer.raw).toContain('HTTP/1.1 201 Created');
+  });
+
   it('a request in absolute form (RFC 9112 §3.2.2, which servers must accept) is served like its path', async () => {
     const answer = await rawExchange(mock.url, rawRequest(`GET ${mock.url}/v1/pets?limit=1 HTTP/1.1`, [`Authorization: Bearer ${mock.key}`]));
     expect(answer.status, answer.body.slice(0, 200)).toBe(200);

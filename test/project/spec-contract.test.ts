@@ -6,19 +6,47 @@ import { describe, expect, it } from 'vitest';
 import { generatedFiles } from '../../scripts/generate.ts';
 import { ERRORS, type ErrorCode } from '../../src/core/errors.ts';
 import { errorResponse } from '../../src/core/errors.ts';
+import { applyOverlay, choiceAt } from '../../src/openapi/apply-overlay.ts';
 import { document } from '../../src/openapi/document.gen.ts';
+import { interfaceDocument } from '../../src/openapi/interface.gen.ts';
+import { petstoreKitOverlay } from '../../src/openapi/overlay.gen.ts';
 import { indexOperations } from '../../src/openapi/index-operations.ts';
 import { createSchemaCompiler } from '../../src/openapi/schema-compiler.ts';
 
-const SPEC = new URL('../../spec/petstore.openapi.yaml', import.meta.url);
+const PUBLISHED = ['spec/petstore.openapi.yaml', 'spec/petstore-kit.openapi.yaml'];
 
-describe('spec/petstore.openapi.yaml', () => {
-  it('is a valid OpenAPI 3.0 document', async () => {
+describe('the published documents', () => {
+  it.each(PUBLISHED)('%s is a valid OpenAPI 3.0 document', async (file) => {
     const validator = new Validator();
-    const result = await validator.validate(await readFile(SPEC, 'utf8'));
+    const result = await validator.validate(await readFile(new URL(`../../${file}`, import.meta.url), 'utf8'));
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.0');
+  });
+
+  it('the interface carries none of our choices: no x-petstore-kit-* extension and no "Our choice" text', async () => {
+    const text = await readFile(new URL('../../spec/petstore.openapi.yaml', import.meta.url), 'utf8');
+    expect(text).not.toMatch(/x-petstore-kit|x-deprecation-date|x-max-body-bytes|[Oo]ur choice/);
+  });
+
+  it('the interface declares only what the seed states: these statuses, and no 2xx code for the quickstart', () => {
+    const statuses = Object.fromEntries(indexOperations(interfaceDocument).map((op) => [op.operationId, Object.keys(op.responses).sort()]));
+    expect(statuses).toEqual({
+      listPets: ['200', '401'],
+      createPet: ['201', '400', '401'],
+      getPet: ['200', '401', '404'],
+      'GET /store/orders': ['401', 'default'],
+      sendMessage: ['2XX', '400', '401'],
+    });
+  });
+
+  it('every overlay action has its reason and writes something the interface does not have', async () => {
+    for (const action of petstoreKitOverlay.actions) expect(action.description?.trim().length, action.target).toBeGreaterThan(20);
+    const { document: full, choices } = await applyOverlay(interfaceDocument, petstoreKitOverlay);
+    expect(full).toEqual(document);
+    expect(new Set(choices.map((c) => c.target)).size).toBe(new Set(petstoreKitOverlay.actions.map((a) => a.target)).size);
+    expect(choiceAt(choices, '/paths/~1pets/get/responses/400')?.reason).toMatch(/400/);
+    expect(choiceAt(choices, '/paths/~1pets/get/responses/200')).toBeUndefined();
   });
 
   it('matches the checked-in generated files (run `npm run generate` after editing it)', async () => {
@@ -34,8 +62,8 @@ describe('spec/petstore.openapi.yaml', () => {
     expect(getPet.source['x-replacement']).toMatchObject({ operationId: 'listPets' });
   });
 
-  it('declares 401 for every operation (the seed: all operations require the bearer credential)', () => {
-    for (const operation of indexOperations(document)) {
+  it.each([['the interface', interfaceDocument], ['the full document', document]])('%s declares 401 for every operation (the seed: all operations require the bearer credential)', (_, doc) => {
+    for (const operation of indexOperations(doc)) {
       expect(operation.security, operation.operationId).toEqual([{ bearerAuth: [] }]);
       expect(Object.keys(operation.responses), operation.operationId).toContain('401');
     }

@@ -11,7 +11,7 @@ const DEPRECATION_HEADERS = new Set(['deprecation', 'sunset', 'link']);
  */
 export const responseHeaderConformance: ResponseCheck = ({ model, operation, response }) => {
   const findings: ResponseFinding[] = [];
-  const declared = declaredResponse(operation, response.status);
+  const declared = declaredResponse(model, operation, response.status);
   for (const [name, header] of Object.entries(declared?.headers ?? {})) {
     if (operation.deprecated && DEPRECATION_HEADERS.has(name.toLowerCase())) continue;
     const value = response.headers[name.toLowerCase()];

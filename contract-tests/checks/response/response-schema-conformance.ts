@@ -4,7 +4,7 @@ import { declaredResponse } from '../../model/declared-response.ts';
 
 /** The body validates against the schema the spec declares for the operation and status. */
 export const responseSchemaConformance: ResponseCheck = ({ model, operation, response }) => {
-  const declared = declaredResponse(operation, response.status);
+  const declared = declaredResponse(model, operation, response.status);
   if (!declared?.schema) return [];
   const where = `The ${response.status} response of ${operation.operationId}`;
   if (response.text.trim() === '') {

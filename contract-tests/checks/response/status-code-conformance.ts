@@ -7,8 +7,8 @@ import { declaredResponse, declaredStatuses } from '../../model/declared-respons
  * Every status code must be one the spec declares for the operation; a 5xx never is acceptable unless
  * declared. An undeclared redirect is named as one, with where it points: the suite never follows it.
  */
-export const statusCodeConformance: ResponseCheck = ({ operation, request, response }) => {
-  if (declaredResponse(operation, response.status)) return [];
+export const statusCodeConformance: ResponseCheck = ({ model, operation, request, response }) => {
+  if (declaredResponse(model, operation, response.status)) return [];
   const expected = `one of ${declaredStatuses(operation)}`;
   const base = `${operation.operationId} answered ${response.status}, which the spec does not declare for it`;
   if (response.status >= 300 && response.status < 400) {

@@ -1,13 +1,12 @@
-import type { PetStatus } from '../api-types.ts';
 import { jsonResponse } from '../http/json-response.ts';
 import type { OperationHandler } from './operation-context.ts';
 
-/** Our choice (see createPet in the spec): a pet created without a status is available. */
-const DEFAULT_STATUS: PetStatus = 'available';
-
-/** POST /pets: stores the NewPet fields only (unknown fields are ignored) and answers with the Pet. */
+/**
+ * POST /pets: stores the NewPet fields only (unknown fields are ignored: our choice) and answers with the
+ * Pet. An omitted status was filled in by the validator from the schema's default (our overlay: available).
+ */
 export const createPet: OperationHandler<'createPet'> = ({ status: created, body, state, pathTo }) => {
   const { name, categoryId, status } = body;
-  const stored = state.addPet({ name, categoryId, status: status ?? DEFAULT_STATUS });
+  const stored = state.addPet({ name, categoryId, status });
   return jsonResponse(created, stored.json, { location: pathTo('getPet', { petId: stored.pet.id }) });
 };

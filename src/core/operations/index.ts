@@ -1,11 +1,12 @@
 import { createPet } from './create-pet.ts';
 import { getPet } from './get-pet.ts';
+import { listOrders } from './list-orders.ts';
 import { listPets } from './list-pets.ts';
 import type { OperationContext, OperationHandlers, OperationId } from './operation-context.ts';
 import { sendMessage } from './send-message.ts';
 
 /** Handlers by operationId: the compiler checks that every operation of the spec has one, typed from the spec. */
-export const OPERATION_HANDLERS = { listPets, createPet, getPet, sendMessage } satisfies OperationHandlers;
+export const OPERATION_HANDLERS = { listPets, createPet, getPet, listOrders, sendMessage } satisfies OperationHandlers;
 
 /** A handler as the pipeline calls it: with a context that the validator, compiled from the same spec, has checked. */
 export type ValidatedHandler = (context: OperationContext<never>) => ReturnType<OperationHandlers[OperationId]>;

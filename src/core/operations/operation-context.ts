@@ -1,7 +1,6 @@
 import type { CoreRequest, CoreResponse } from '../core-request.ts';
 import type { Operation } from '../../openapi/index-operations.ts';
 import type { operations } from '../../openapi/openapi.gen.ts';
-import { KitError } from '../../shared/kit-error.ts';
 import type { StoreState } from '../store/store-state.ts';
 
 /** The operationIds of the spec, from the generated types: a handler table missing one does not compile. */
@@ -16,11 +15,14 @@ export type OperationParams<K extends OperationId> = Declared<operations[K]['par
 /** The JSON request body of an operation, as the spec types it; `undefined` for operations without one. */
 export type OperationBody<K extends OperationId> = operations[K] extends { requestBody: { content: { 'application/json': infer Body } } } ? Body : undefined;
 
+/** `number` for an operation that declares a 2xx, `undefined` for one that declares none (listOrders). */
+type SuccessStatus<K extends OperationId> = [Extract<keyof operations[K]['responses'], 200 | 201 | 202 | 203 | 204 | 206>] extends [never] ? undefined : number;
+
 /** What an operation handler gets: a request already routed, authenticated and validated against the spec. */
 export interface OperationContext<K extends OperationId = OperationId> {
   operation: Operation;
   /** The status the spec declares for success (see successStatus). */
-  status: number;
+  status: SuccessStatus<K>;
   request: CoreRequest;
   params: OperationParams<K>;
   body: OperationBody<K>;
@@ -35,9 +37,8 @@ export type OperationHandler<K extends OperationId> = (context: OperationContext
 /** One handler per operationId of the spec; `satisfies OperationHandlers` makes the compiler prove the table complete. */
 export type OperationHandlers = { [K in OperationId]: OperationHandler<K> };
 
-/** The status the spec declares for success (the operation's one 2xx response). */
-export function successStatus(operation: Operation): number {
-  const status = Object.keys(operation.responses).find((code) => code.startsWith('2'));
-  if (!status) throw new KitError(`answer ${operation.operationId}`, 'the document declares no 2xx response for it', 'Declare one in spec/.');
-  return Number(status);
+/** The status the spec declares for success (the operation's one exact 2xx response), if it declares one. */
+export function successStatus(operation: Operation): number | undefined {
+  const status = Object.keys(operation.responses).find((code) => /^2\d\d$/.test(code));
+  return status === undefined ? undefined : Number(status);
 }

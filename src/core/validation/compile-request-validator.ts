@@ -2,7 +2,8 @@
 // (OpenAPI 3.0.3 §4.7.12, §4.7.13). Every issue is collected, each with its location.
 import type { ValidateFunction } from 'ajv';
 import { JsonTooDeepError, parseJsonExact } from '../../shared/exact-json.ts';
-import type { ParameterObject } from '../../openapi/openapi-document.ts';
+import type { OpenApiDocument, ParameterObject } from '../../openapi/openapi-document.ts';
+import { bodyDefaults } from './body-defaults.ts';
 import type { Operation } from '../../openapi/index-operations.ts';
 import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
 import { issuesFromAjv, type Issue } from '../../openapi/issue.ts';
@@ -24,12 +25,13 @@ export type RequestVerdict =
   | { ok: true; value: ValidRequest }
   | { ok: false; reason: 'content-type' | 'malformed-json' | 'invalid'; issues: Issue[] };
 
-export function compileRequestValidator(operation: Operation, compiler: SchemaCompiler) {
+export function compileRequestValidator(operation: Operation, compiler: SchemaCompiler, document: OpenApiDocument) {
   const parameters = operation.parameters
     .filter((p) => p.in === 'path' || p.in === 'query')
     .map((parameter) => ({ parameter, validate: compiler.compile(parameter.schema) }));
   const body = operation.requestBody;
   const validateBody: ValidateFunction | undefined = body?.schema && compiler.compile(body.schema);
+  const defaults = bodyDefaults(document, body?.schema);
 
   return function validateRequest(input: RequestInput): RequestVerdict {
     const issues: Issue[] = [];
@@ -60,7 +62,10 @@ export function compileRequestValidator(operation: Operation, compiler: SchemaCo
       return { ok: false, reason: 'malformed-json', issues: [{ in: 'body', pointer: '', message }] };
     }
     if (validateBody && !validateBody(parsed)) issues.push(...issuesFromAjv('body', validateBody.errors));
-    return issues.length ? { ok: false, reason: 'invalid', issues } : { ok: true, value: { params, body: parsed } };
+    if (issues.length) return { ok: false, reason: 'invalid', issues };
+    // A valid body here is an object (the schema says so): fill in what it omitted, as the schema's defaults say.
+    for (const [name, value] of defaults) if ((parsed as Record<string, unknown>)[name] === undefined) (parsed as Record<string, unknown>)[name] = structuredClone(value);
+    return { ok: true, value: { params, body: parsed } };
   };
 }
 

@@ -1,0 +1,356 @@
+// Generated from spec/petstore-kit.overlay.yaml by `npm run generate`. Do not edit.
+import type { OverlayDocument } from './apply-overlay.ts';
+
+export const petstoreKitOverlay: OverlayDocument = {
+  "overlay": "1.0.0",
+  "info": {
+    "title": "petstore-kit's choices on the Pet Store interface",
+    "version": "1.0.0"
+  },
+  "actions": [
+    {
+      "target": "$.components.schemas.Error",
+      "description": "Our error codes. The seed does not show the set of `code` values; ours are listed here (and in docs/errors.md). Clients should not rely on them.",
+      "update": {
+        "properties": {
+          "code": {
+            "x-petstore-kit-codes": [
+              "VALIDATION_FAILED",
+              "MALFORMED_JSON",
+              "INVALID_CONTENT_TYPE",
+              "UNAUTHORIZED",
+              "PET_NOT_FOUND",
+              "NOT_FOUND",
+              "METHOD_NOT_ALLOWED",
+              "GONE",
+              "PAYLOAD_TOO_LARGE",
+              "MALFORMED_REQUEST",
+              "HEADERS_TOO_LARGE",
+              "REQUEST_TIMEOUT",
+              "EXPECTATION_FAILED",
+              "INTERNAL"
+            ]
+          },
+          "issues": {
+            "type": "array",
+            "description": "Every validation issue found, each with its location.",
+            "items": {
+              "$ref": "#/components/schemas/Issue"
+            }
+          }
+        }
+      }
+    },
+    {
+      "target": "$.components.schemas",
+      "description": "An optional `issues` list in the Error body, one entry per problem with its location, so a client can show every mistake at once. The seed's Error has code, message and status only.",
+      "update": {
+        "Issue": {
+          "type": "object",
+          "description": "One validation issue of a request.",
+          "required": [
+            "in",
+            "pointer",
+            "message"
+          ],
+          "properties": {
+            "in": {
+              "type": "string",
+              "enum": [
+                "path",
+                "query",
+                "header",
+                "body"
+              ]
+            },
+            "pointer": {
+              "type": "string",
+              "description": "JSON Pointer (RFC 6901) into the body, or the parameter or header name."
+            },
+            "message": {
+              "type": "string"
+            }
+          }
+        }
+      }
+    },
+    {
+      "target": "$.components",
+      "description": "A 401 carries `WWW-Authenticate: Bearer realm=\"petstore\"` (RFC 9110 §11.6.1, RFC 6750 §3), so a client learns the scheme; the seed shows only the Error body. Invalid input is answered 400 with the Error body wherever the seed leaves the status open (the shared BadRequest response).",
+      "update": {
+        "responses": {
+          "Unauthorized": {
+            "headers": {
+              "WWW-Authenticate": {
+                "description": "Always `Bearer` with a realm; `error=\"invalid_token\"` when a key was sent but is not valid.",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "BadRequest": {
+            "description": "The request is invalid; `message` names the offending field and `issues` lists every problem.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "PayloadTooLarge": {
+            "description": "The request body is over the 1 MiB limit (`x-max-body-bytes`).",
+            "x-max-body-bytes": 1048576,
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    {
+      "target": "$.info",
+      "description": "Requests outside the document: an unknown path gets 404 and a known path with another method 405 with an `Allow` header (RFC 9110 §15.5.6), both with the Error body. The seed does not show them.",
+      "update": {
+        "x-petstore-kit-outside-the-document": "Unknown paths get 404, other methods 405 with Allow; both carry the Error body."
+      }
+    },
+    {
+      "target": "$.paths['/pets'].get.responses",
+      "description": "A `limit` outside 1..100 or not an integer, a `status` outside the enumeration (another letter case too), and either parameter given twice, get 400 with the Error body. The seed states the bounds and the enumeration, not how a request that breaks them is answered.",
+      "update": {
+        "400": {
+          "$ref": "#/components/responses/BadRequest"
+        }
+      }
+    },
+    {
+      "target": "$.paths['/pets'].get",
+      "description": "Pets are listed in ascending id order, as a plain array with no envelope, so the first page is stable. The seed says the list is paginated and shows only `limit`.",
+      "update": {
+        "x-petstore-kit-order": "ascending id"
+      }
+    },
+    {
+      "target": "$.components.schemas.NewPet.properties.status",
+      "description": "A pet created without a status is recorded as available (the request schema's `default`). The seed says status is optional on creation, not what an omitted one means.",
+      "remove": true
+    },
+    {
+      "target": "$.components.schemas.NewPet.properties",
+      "description": "A pet created without a status is recorded as available (the request schema's `default`). The seed says status is optional on creation, not what an omitted one means.",
+      "update": {
+        "status": {
+          "allOf": [
+            {
+              "$ref": "#/components/schemas/PetStatus"
+            }
+          ],
+          "default": "available"
+        }
+      }
+    },
+    {
+      "target": "$.components.schemas.NewPet",
+      "description": "Fields NewPet does not define are ignored, never stored. The seed does not say.",
+      "update": {
+        "x-petstore-kit-unknown-fields": "ignored"
+      }
+    },
+    {
+      "target": "$.paths['/pets'].post.responses['201']",
+      "description": "The 201 carries a `Location` header with the created pet's URL (RFC 9110 §10.2.2). The seed does not mention one.",
+      "update": {
+        "headers": {
+          "Location": {
+            "description": "The created pet's URL, e.g. /v1/pets/51.",
+            "schema": {
+              "type": "string"
+            }
+          }
+        }
+      }
+    },
+    {
+      "target": "$.paths['/pets'].post.responses",
+      "description": "A request body over 1 MiB gets 413 with the Error body. The seed shows no size limits.",
+      "update": {
+        "413": {
+          "$ref": "#/components/responses/PayloadTooLarge"
+        }
+      }
+    },
+    {
+      "target": "$.paths['/pets/{petId}'].get",
+      "description": "The deprecation is announced with the `Deprecation` header (RFC 9745) dated 2026-01-01 (`x-deprecation-date`), the removal date with `Sunset` (RFC 8594) and the replacement with `Link` rel=\"successor-version\" (RFC 8288). The seed says the operation is deprecated and removed on 5 December 2030; it gives no announcement date and no headers.",
+      "update": {
+        "x-deprecation-date": "2026-01-01"
+      }
+    },
+    {
+      "target": "$.paths['/pets/{petId}'].get.responses['200']",
+      "description": "The Deprecation, Sunset and Link headers on every answer of getPet (see x-deprecation-date).",
+      "update": {
+        "headers": {
+          "Deprecation": {
+            "$ref": "#/components/headers/Deprecation"
+          },
+          "Sunset": {
+            "$ref": "#/components/headers/Sunset"
+          },
+          "Link": {
+            "$ref": "#/components/headers/Link"
+          }
+        }
+      }
+    },
+    {
+      "target": "$.paths['/pets/{petId}'].get.responses['404']",
+      "description": "The Deprecation, Sunset and Link headers on every answer of getPet (see x-deprecation-date).",
+      "update": {
+        "headers": {
+          "Deprecation": {
+            "$ref": "#/components/headers/Deprecation"
+          },
+          "Sunset": {
+            "$ref": "#/components/headers/Sunset"
+          },
+          "Link": {
+            "$ref": "#/components/headers/Link"
+          }
+        }
+      }
+    },
+    {
+      "target": "$.components",
+      "description": "The Deprecation, Sunset and Link headers of getPet.",
+      "update": {
+        "headers": {
+          "Deprecation": {
+            "description": "The date the operation was deprecated, as an RFC 9745 structured-field date.",
+            "schema": {
+              "type": "string",
+              "example": "@1767225600"
+            }
+          },
+          "Sunset": {
+            "description": "The removal date of the operation (RFC 8594).",
+            "schema": {
+              "type": "string",
+              "example": "Thu, 05 Dec 2030 00:00:00 GMT"
+            }
+          },
+          "Link": {
+            "description": "The replacement, GET /pets, with rel=\"successor-version\" (RFC 8288).",
+            "schema": {
+              "type": "string"
+            }
+          }
+        }
+      }
+    },
+    {
+      "target": "$.paths['/pets/{petId}'].get.responses",
+      "description": "A petId that is not an int64 gets 400 with the Error body, and after the removal date (2030-12-05) the operation answers 410 Gone with the Error body. The seed documents only 401 and 404, and says the operation is removed on that date, not how a removed operation answers.",
+      "update": {
+        "400": {
+          "$ref": "#/components/responses/BadRequest"
+        },
+        "410": {
+          "description": "The operation has passed its removal date (2030-12-05) and is gone.",
+          "headers": {
+            "Sunset": {
+              "$ref": "#/components/headers/Sunset"
+            },
+            "Link": {
+              "$ref": "#/components/headers/Link"
+            }
+          },
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/Error"
+              }
+            }
+          }
+        }
+      }
+    },
+    {
+      "target": "$.paths['/pets/{petId}'].get.parameters[0]",
+      "description": "An example id, so tools that build requests from examples (Dredd) have a value to send.",
+      "update": {
+        "example": 1
+      }
+    },
+    {
+      "target": "$.paths['/store/orders'].get",
+      "description": "Our name for the orders listing, listOrders (the seed names none), and its answer with a valid key: 404 with the Error body, saying that the store group's operations are not shown by the interface. Without a valid key it answers 401 like every operation, as the seed says.",
+      "update": {
+        "operationId": "listOrders"
+      }
+    },
+    {
+      "target": "$.paths['/store/orders'].get.responses.default",
+      "description": "The orders listing's answer with a valid key is our 404 (see listOrders).",
+      "remove": true
+    },
+    {
+      "target": "$.paths['/store/orders'].get.responses",
+      "description": "The orders listing's answer with a valid key is our 404 (see listOrders).",
+      "update": {
+        "404": {
+          "description": "The store group's operations are not shown by the interface, so the mock does not serve them.",
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/Error"
+              }
+            }
+          }
+        }
+      }
+    },
+    {
+      "target": "$.paths['/messages'].post.responses['2XX']",
+      "description": "The quickstart answers a sent message with 202 Accepted, since the message is accepted but not yet processed (status queued). The seed leaves the success code open; clients should accept any 2xx.",
+      "remove": true
+    },
+    {
+      "target": "$.paths['/messages'].post.responses",
+      "description": "The quickstart answers a sent message with 202 Accepted, since the message is accepted but not yet processed (status queued). The seed leaves the success code open; clients should accept any 2xx. A body over 1 MiB gets 413.",
+      "update": {
+        "202": {
+          "description": "The message, accepted and queued.",
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/Message"
+              }
+            }
+          }
+        },
+        "413": {
+          "$ref": "#/components/responses/PayloadTooLarge"
+        }
+      }
+    },
+    {
+      "target": "$.components.schemas.Message",
+      "description": "A Message in a response carries all four fields (id, message, status, createdAt), and ids are msg_1, msg_2, … The seed lists the fields without saying which a response must carry.",
+      "update": {
+        "required": [
+          "id",
+          "message",
+          "status",
+          "createdAt"
+        ]
+      }
+    }
+  ]
+};
