@@ -43,6 +43,12 @@ export interface Finding {
   actual?: string;
   /** Index into the scenario's `exchanges` of the exchange this finding is about. */
   exchange?: number;
+  /**
+   * Set when the finding departs only from a choice of the overlay in force, not from the interface: the
+   * part of the document that choice wrote, and its reason. Such a finding is a recommendation unless the
+   * run makes the overlay binding (`--profile petstore-kit`, `--overlay FILE`).
+   */
+  choice?: { pointer: string; reason: string };
 }
 
 export type ScenarioStatus = 'passed' | 'failed' | 'skipped';
@@ -76,6 +82,11 @@ export interface Report {
   spec: { title: string; version: string };
   target: { baseUrl: string; quickstartUrl?: string; /** Set when the traffic went through a validating proxy. */ via?: string };
   allowWrites: boolean;
+  /**
+   * What the target was held to: `interface` (the seed's document; our choices only recommend),
+   * `petstore-kit` (our choices bind too) or `overlay` (a given overlay's choices bind).
+   */
+  profile: 'interface' | 'petstore-kit' | 'overlay';
   /** What the preflight found wrong with a target it could still reach (hangs, resets, not HTTP, redirects elsewhere). */
   notes?: string[];
   /** Names of the checks in force. */

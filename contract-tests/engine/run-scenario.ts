@@ -17,6 +17,8 @@ export interface RunEnvironment {
   allowWrites: boolean;
   now: Date;
   responseChecks: { name: string; check: ResponseCheck }[];
+  /** Whether the overlay's choices bind (a profile or --overlay): then a finding with a `choice` fails too. */
+  bindingChoices: boolean;
 }
 
 export async function runScenario(scenario: Scenario, env: RunEnvironment): Promise<ScenarioResult> {
@@ -24,7 +26,7 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
   const exchanges: Exchange[] = [];
   const findings: Finding[] = [];
   const record = (severity: Finding['severity'], draft: FindingDraft) =>
-    findings.push({ ...draft, check: draft.check ?? scenario.check, severity, exchange: draft.exchange ?? (exchanges.length ? exchanges.length - 1 : undefined) });
+    findings.push({ ...draft, check: draft.check ?? scenario.check, severity: severityOf(severity, draft, env), exchange: draft.exchange ?? (exchanges.length ? exchanges.length - 1 : undefined) });
 
   const ctx: ScenarioContext = {
     model: env.model,
@@ -41,7 +43,7 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
       const { observed, index } = await exchange(request);
       for (const { name, check } of env.responseChecks) {
         for (const finding of check({ model: env.model, operation, request, response: observed, now: env.now })) {
-          findings.push({ severity: 'error', ...finding, check: name, exchange: index });
+          findings.push({ ...finding, severity: severityOf(finding.severity ?? 'error', finding, env), check: name, exchange: index });
         }
       }
       return { ...observed, index };
@@ -86,6 +88,14 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
     recommendations: findings.filter((f) => f.severity === 'warning'),
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/**
+ * The one severity rule: a finding that departs only from a choice of the overlay (it carries `choice`) is a
+ * recommendation, never a failure, unless the run makes the overlay's choices binding.
+ */
+function severityOf(requested: Finding['severity'], finding: Pick<Finding, 'choice'>, env: Pick<RunEnvironment, 'bindingChoices'>): Finding['severity'] {
+  return finding.choice && !env.bindingChoices ? 'warning' : requested;
 }
 
 /** URL = the operation's server (base URL or quickstart URL) + the filled path template + query. */

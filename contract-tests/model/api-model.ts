@@ -1,7 +1,7 @@
 // What the suite reads from the spec, computed once per run: the indexed operations, a schema compiler,
 // and the resource "collections" (list + create + read-by-id on one path) that the stateful and
 // pagination scenarios need. Nothing here is typed out by hand: it is all derived from the document.
-import type { Choice } from '../../src/openapi/apply-overlay.ts';
+import { choiceAt, type Choice } from '../../src/openapi/apply-overlay.ts';
 import { indexOperations, type Operation } from '../../src/openapi/index-operations.ts';
 import type { OpenApiDocument, ParameterObject } from '../../src/openapi/openapi-document.ts';
 import { createSchemaCompiler, type SchemaCompiler } from '../../src/openapi/schema-compiler.ts';
@@ -41,6 +41,8 @@ export interface ApiModel {
   document: OpenApiDocument;
   /** The parts of `document` an overlay wrote (our choices), with their reasons; empty for a plain document. */
   choices: readonly Choice[];
+  /** The choice that wrote the part of the document at `pointer` (or an ancestor), if an overlay did. */
+  choiceAt(pointer: string): Choice | undefined;
   operations: Operation[];
   compiler: SchemaCompiler;
   collections: Collection[];
@@ -76,7 +78,7 @@ export function buildApiModel(document: OpenApiDocument, choices: readonly Choic
         }),
     });
   }
-  return { document, choices, operations, compiler: createSchemaCompiler(document), collections, flatten };
+  return { document, choices, choiceAt: (pointer) => choiceAt(choices, pointer), operations, compiler: createSchemaCompiler(document), collections, flatten };
 }
 
 /** The operation's declared 2xx responses, in status order. */

@@ -5,6 +5,7 @@ export function describeFinding(finding: Finding, scenario: ScenarioResult): str
   const lines = [`${finding.title} [${finding.check}]: ${finding.message}`];
   if (finding.expected !== undefined) lines.push(`  expected: ${finding.expected}`);
   if (finding.actual !== undefined) lines.push(`  actual:   ${oneLine(finding.actual)}`);
+  if (finding.choice) lines.push(`  choice:   ${oneLine(finding.choice.reason, 400)} (${finding.choice.pointer})`);
   const exchange = finding.exchange !== undefined ? scenario.exchanges[finding.exchange] : undefined;
   if (exchange) lines.push(`  request:  ${describeRequest(exchange)}`);
   return lines;

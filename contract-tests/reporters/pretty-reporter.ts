@@ -5,12 +5,19 @@ import { describeFinding } from './describe-finding.ts';
 
 const CODES = { red: 31, green: 32, yellow: 33, dim: 2, bold: 1 } as const;
 
+const PROFILES: Record<Report['profile'], string> = {
+  interface: 'interface: departures from the interface fail; from petstore-kit\'s choices, recommendations (--profile petstore-kit makes them bind)',
+  'petstore-kit': 'petstore-kit: departures from the interface and from petstore-kit\'s choices fail',
+  overlay: 'overlay: departures from the interface and from the given overlay\'s choices fail',
+};
+
 export function prettyReporter(report: Report, { color = false } = {}): string {
   const paint = (style: keyof typeof CODES, text: string) => (color ? `\u001b[${CODES[style]}m${text}\u001b[0m` : text);
   const { summary, target } = report;
   const lines = [
     paint('bold', `petstore-kit verify: ${report.spec.title} ${report.spec.version}`),
     `target ${target.baseUrl}${target.quickstartUrl ? `, quickstart ${target.quickstartUrl}` : ', no quickstart URL'}; ${report.allowWrites ? 'writes allowed' : 'read-only'}`,
+    `profile ${PROFILES[report.profile]}`,
     ...(report.notes ?? []).map((note) => paint('red', `note: ${note}`)),
   ];
   const checks = [...new Set(report.scenarios.map((s) => s.check))];

@@ -11,6 +11,7 @@ export function buildReport(plan: RunPlan, { results, notes }: Execution, timing
     spec: { title: model.document.info.title, version: model.document.info.version },
     target: { baseUrl: options.baseUrl, ...(options.quickstartUrl ? { quickstartUrl: options.quickstartUrl } : {}) },
     allowWrites: options.allowWrites,
+    profile: options.overlayPath ? 'overlay' : options.profile === 'petstore-kit' ? 'petstore-kit' : 'interface',
     ...(notes.length ? { notes } : {}),
     checks: [...plan.selection.active],
     ...timing,

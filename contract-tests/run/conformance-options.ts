@@ -19,8 +19,15 @@ export interface ConformanceOptions {
   skipChecks?: Record<string, string>;
   /** Per-request timeout, body included; default 10 000 ms. */
   timeoutMs?: number;
-  /** OpenAPI file to judge against; default the spec the kit ships. */
+  /** OpenAPI file to judge against; default the interface the kit ships (spec/petstore.openapi.yaml). */
   specPath?: string;
+  /**
+   * `interface` (default): a departure from the interface fails, one from our overlay's choices is a
+   * recommendation. `petstore-kit`: our choices bind too (our own tests run the mock with it).
+   */
+  profile?: 'interface' | 'petstore-kit';
+  /** An OpenAPI Overlay 1.0 file of choices to apply to the document and to hold the target to (binding). */
+  overlayPath?: string;
   /** An already parsed spec (wins over specPath). */
   document?: OpenApiDocument;
   /** Scenarios in flight at once; default 8 (64 when the preflight finds the target unresponsive). */

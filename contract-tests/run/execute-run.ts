@@ -36,6 +36,7 @@ export async function executeRun(plan: RunPlan): Promise<Execution> {
     allowWrites: options.allowWrites,
     now: options.now?.() ?? new Date(),
     responseChecks: plan.responseChecks,
+    bindingChoices: plan.bindingChoices,
   };
 
   const results = new Map<PlannedScenario, ScenarioResult>();

@@ -1,7 +1,12 @@
 // Plan: everything decided before the first request. Options are checked, checks selected, the spec
 // loaded and modelled, and each scenario either scheduled or skipped with its reason.
-import { failedTo } from '../../src/shared/kit-error.ts';
-import { DocumentError, loadDocument } from '../../src/openapi/load-document.ts';
+import { readFile } from 'node:fs/promises';
+import { parse } from 'yaml';
+import { failedTo, KitError } from '../../src/shared/kit-error.ts';
+import { applyOverlay, type OverlayDocument } from '../../src/openapi/apply-overlay.ts';
+import { interfaceDocument } from '../../src/openapi/interface.gen.ts';
+import { loadDocument } from '../../src/openapi/load-document.ts';
+import { petstoreKitOverlay } from '../../src/openapi/overlay.gen.ts';
 import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
 import { CHECKS, selectChecks, type CheckSelection } from '../checks/registry.ts';
 import { ConformanceError } from '../engine/conformance-error.ts';
@@ -24,6 +29,8 @@ export interface RunPlan {
   responseChecks: { name: string; check: ResponseCheck }[];
   /** In report order; executed phase by phase (read, write, bulk). */
   scenarios: PlannedScenario[];
+  /** Whether the overlay's choices bind (`profile: 'petstore-kit'` or an `overlayPath`), or only recommend. */
+  bindingChoices: boolean;
 }
 
 export async function planRun(options: ConformanceOptions): Promise<RunPlan> {
@@ -37,25 +44,38 @@ export async function planRun(options: ConformanceOptions): Promise<RunPlan> {
   } catch (error) {
     throw new ConformanceError('usage', (error as Error).message);
   }
-  const model = options.document ? modelFor(options.document) : await defaultModel(options.specPath);
+  const model = await modelOf(options);
   const scenarios = CHECKS.flatMap((c) => (c.kind === 'scenario' && selection.drivers.has(c.name) ? c.scenarios(model) : [])).map(
     (scenario): PlannedScenario => ({ scenario, skip: options.skipChecks?.[scenario.check] ?? skipReason(scenario, options) }),
   );
   const responseChecks = CHECKS.flatMap((c) => (c.kind === 'response' ? [{ name: c.name, check: c.check }] : []));
-  return { options, model, selection, responseChecks, scenarios };
+  const bindingChoices = options.profile === 'petstore-kit' || options.overlayPath !== undefined;
+  return { options, model, selection, responseChecks, scenarios, bindingChoices };
 }
 
-/** The kit's interface with our overlay applied (its choices known as such), or the document at specPath. */
-async function defaultModel(specPath: string | undefined): Promise<ApiModel> {
-  return specPath ? modelFor(await readDocument(specPath)) : bundledModel();
-}
-
-async function readDocument(specPath: string): Promise<OpenApiDocument> {
+/**
+ * What the target is judged against: the interface the kit ships with our overlay applied (each part it
+ * wrote known as our choice), or the caller's document; with `overlayPath`, that overlay instead of ours.
+ */
+async function modelOf(options: ConformanceOptions): Promise<ApiModel> {
+  if (!options.document && !options.specPath && !options.overlayPath) return bundledModel();
   try {
-    return await loadDocument(specPath);
+    const base = options.document ?? (options.specPath ? await loadDocument(options.specPath) : interfaceDocument);
+    const overlay = options.overlayPath ? await loadOverlay(options.overlayPath) : options.profile === 'petstore-kit' ? petstoreKitOverlay : undefined;
+    if (!overlay) return modelFor(base);
+    const { document, choices } = await applyOverlay(base, overlay);
+    return buildApiModel(document, choices);
   } catch (error) {
-    if (error instanceof DocumentError) throw new ConformanceError('spec', error.message);
+    if (error instanceof KitError) throw new ConformanceError('spec', error.message);
     throw error;
+  }
+}
+
+async function loadOverlay(path: string): Promise<OverlayDocument> {
+  try {
+    return parse(await readFile(path, 'utf8')) as OverlayDocument;
+  } catch (error) {
+    throw new KitError(`read the overlay ${path}`, (error as Error).message.split('\n')[0], 'Pass a readable OpenAPI Overlay 1.0 YAML or JSON file.');
   }
 }
 
