@@ -48,10 +48,32 @@ export interface Finding {
    * part of the document that choice wrote, and its reason. Such a finding is a recommendation unless the
    * run makes the overlay binding (`--profile petstore-kit`, `--overlay FILE`).
    */
-  choice?: { pointer: string; reason: string };
+  choice?: FindingChoice;
 }
 
-export type ScenarioStatus = 'passed' | 'failed' | 'skipped';
+/** The overlay's choice a finding departs from: the part of the document it wrote, and its reason. */
+export interface FindingChoice {
+  pointer: string;
+  reason: string;
+}
+
+/**
+ * `not-observable`: nothing the scenario could see failed, but part of what it is named for could not be
+ * seen over HTTP (e.g. a created record beyond the first page, which the interface gives no way to reach).
+ * Never a violation, never a plain pass: the report says what could not be seen, and why.
+ */
+export type ScenarioStatus = 'passed' | 'failed' | 'skipped' | 'not-observable';
+
+/** Something a scenario needed to see but could not, and why (a property left unproven, not a departure). */
+export interface NotObservable {
+  check: string;
+  /** What could not be seen, e.g. "whether id 5051 is in the list". */
+  what: string;
+  /** Why, e.g. "the page is full (100 records) and the interface shows no way to read a further page". */
+  why: string;
+  /** Index into the scenario's `exchanges` of the response that showed it. */
+  exchange?: number;
+}
 
 export interface ScenarioResult {
   name: string;
@@ -66,6 +88,8 @@ export interface ScenarioResult {
   failures: Finding[];
   /** Findings of severity `warning`. */
   recommendations: Finding[];
+  /** What the scenario could not see (its status is then `not-observable`, unless something failed). */
+  notObservable: NotObservable[];
   durationMs: number;
 }
 
@@ -74,6 +98,8 @@ export interface ReportSummary {
   passed: number;
   failed: number;
   skipped: number;
+  /** Scenarios that judged what they could see and could not see the rest (none of it failed). */
+  notObservable: number;
   recommendations: number;
 }
 

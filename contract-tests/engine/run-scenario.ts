@@ -3,7 +3,7 @@
 import type { Operation } from '../../src/openapi/index-operations.ts';
 import { send, type FetchLike, type OutgoingRequest } from '../http/send.ts';
 import type { ApiModel } from '../model/api-model.ts';
-import type { Exchange, Finding, ScenarioResult } from '../types.ts';
+import type { Exchange, Finding, NotObservable, ScenarioResult, ScenarioStatus } from '../types.ts';
 import type { ResponseCheck } from './response-check.ts';
 import { ScenarioAborted, ScenarioSkipped, type FindingDraft, type RequestSpec, type Scenario, type ScenarioContext } from './scenario.ts';
 
@@ -25,6 +25,7 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
   const started = performance.now();
   const exchanges: Exchange[] = [];
   const findings: Finding[] = [];
+  const unseen: NotObservable[] = [];
   const record = (severity: Finding['severity'], draft: FindingDraft) =>
     findings.push({ ...draft, check: draft.check ?? scenario.check, severity: severityOf(severity, draft, env), exchange: draft.exchange ?? (exchanges.length ? exchanges.length - 1 : undefined) });
 
@@ -35,6 +36,8 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
     apiKey: env.apiKey,
     fail: (draft) => record('error', draft),
     recommend: (draft) => record('warning', draft),
+    notObservable: ({ what, why, exchange }) =>
+      unseen.push({ check: scenario.check, what, why, exchange: exchange ?? (exchanges.length ? exchanges.length - 1 : undefined) }),
     skip: (reason) => {
       throw new ScenarioSkipped(reason);
     },
@@ -81,21 +84,29 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
     name: scenario.name,
     check: scenario.check,
     operationId: scenario.operationId,
-    status: failures.length ? 'failed' : skipReason !== undefined ? 'skipped' : 'passed',
+    status: settleStatus(failures.length > 0, skipReason, unseen.length > 0),
     reason: skipReason,
     exchanges,
     failures,
     recommendations: findings.filter((f) => f.severity === 'warning'),
+    notObservable: unseen,
     durationMs: Math.round(performance.now() - started),
   };
 }
 
+/** A failure wins; then a skip; then what could not be seen; else the scenario passed. */
+export function settleStatus(failed: boolean, skipReason: string | undefined, unseen: boolean): ScenarioStatus {
+  return failed ? 'failed' : skipReason !== undefined ? 'skipped' : unseen ? 'not-observable' : 'passed';
+}
+
 /**
- * The one severity rule: a finding that departs only from a choice of the overlay (it carries `choice`) is a
- * recommendation, never a failure, unless the run makes the overlay's choices binding.
+ * The one severity rule: a finding that departs only from a choice of the overlay (it carries `choice`)
+ * fails exactly when the run makes the overlay's choices binding, and is a recommendation otherwise,
+ * whether the check called it a failure or a recommendation. Any other finding keeps its severity.
  */
 function severityOf(requested: Finding['severity'], finding: Pick<Finding, 'choice'>, env: Pick<RunEnvironment, 'bindingChoices'>): Finding['severity'] {
-  return finding.choice && !env.bindingChoices ? 'warning' : requested;
+  if (!finding.choice) return requested;
+  return env.bindingChoices ? 'error' : 'warning';
 }
 
 /** URL = the operation's server (base URL or quickstart URL) + the filled path template + query. */

@@ -46,10 +46,21 @@ export interface ScenarioContext {
    * scenario judges the answer itself. Ends the scenario if nothing comes back.
    */
   sendUndeclared(request: UndeclaredRequest): Promise<Observed & { index: number }>;
-  /** Records a failure (severity error), attributed to the scenario's check unless `check` is given. */
+  /**
+   * Records a failure (severity error), attributed to the scenario's check unless `check` is given. With
+   * `choice` set, it is a recommendation unless the run makes the overlay's choices binding.
+   */
   fail(finding: FindingDraft): void;
-  /** Records a recommendation (severity warning): reported, never failing. */
+  /**
+   * Records a recommendation (severity warning): reported, never failing. With `choice` set (a departure
+   * from one of the overlay's choices) it fails when the run makes those choices binding.
+   */
   recommend(finding: FindingDraft): void;
+  /**
+   * Records what the scenario needed to see but could not (a record beyond the first page). Never a
+   * failure: the scenario ends `not-observable` unless something it could see failed.
+   */
+  notObservable(note: { what: string; why: string; exchange?: number }): void;
   /** Ends the scenario as skipped. */
   skip(reason: string): never;
 }

@@ -6,6 +6,7 @@ import { indexOperations, type Operation } from '../../src/openapi/index-operati
 import type { OpenApiDocument, ParameterObject } from '../../src/openapi/openapi-document.ts';
 import { createSchemaCompiler, type SchemaCompiler } from '../../src/openapi/schema-compiler.ts';
 import { flattenSchema, type FlatSchema } from '../schema/flatten-schema.ts';
+import type { FindingChoice } from '../types.ts';
 
 /** A query parameter that filters a list by one property of its items (same name, same enum). */
 export interface FilterParameter {
@@ -37,21 +38,38 @@ export interface Collection {
   filters: FilterParameter[];
 }
 
-export interface ApiModel {
+/** The interface alone: the document before any overlay, which a target must keep (a departure fails). */
+export interface InterfaceView {
   document: OpenApiDocument;
+  compiler: SchemaCompiler;
+  /** The interface's operation at a pointer (`/paths/~1pets/get`); the overlay adds no operations. */
+  operationAt(pointer: string): Operation | undefined;
+}
+
+export interface ApiModel {
+  /** The document in force: the interface with the overlay's choices applied (or the interface alone). */
+  document: OpenApiDocument;
+  /** The interface before the overlay; the same document when there is no overlay. */
+  base: InterfaceView;
   /** The parts of `document` an overlay wrote (our choices), with their reasons; empty for a plain document. */
   choices: readonly Choice[];
   /** The choice that wrote the part of the document at `pointer` (or an ancestor), if an overlay did. */
   choiceAt(pointer: string): Choice | undefined;
+  /** The same, in the form a finding carries (`Finding.choice`): a departure from it recommends unless choices bind. */
+  choiceFor(pointer: string): FindingChoice | undefined;
   operations: Operation[];
   compiler: SchemaCompiler;
   collections: Collection[];
   flatten(schema: Record<string, unknown> | undefined): FlatSchema;
 }
 
-/** Derives the model the scenarios are generated from. */
-export function buildApiModel(document: OpenApiDocument, choices: readonly Choice[] = []): ApiModel {
+/**
+ * Derives the model the scenarios are generated from: `document` is the one in force, `baseDocument` the
+ * interface it was made from by an overlay whose `choices` are given (omitted: the document is the interface).
+ */
+export function buildApiModel(document: OpenApiDocument, choices: readonly Choice[] = [], baseDocument?: OpenApiDocument): ApiModel {
   const operations = indexOperations(document);
+  const compiler = createSchemaCompiler(document);
   const flatten = (schema: Record<string, unknown> | undefined) => flattenSchema(document, schema);
   const collections: Collection[] = [];
   for (const list of operations.filter((op) => op.method === 'GET')) {
@@ -78,7 +96,21 @@ export function buildApiModel(document: OpenApiDocument, choices: readonly Choic
         }),
     });
   }
-  return { document, choices, choiceAt: (pointer) => choiceAt(choices, pointer), operations, compiler: createSchemaCompiler(document), collections, flatten };
+  const choiceFor = (pointer: string): FindingChoice | undefined => {
+    const choice = choiceAt(choices, pointer);
+    return choice && { pointer: choice.pointer, reason: choice.reason };
+  };
+  const base = baseDocument && baseDocument !== document ? interfaceView(baseDocument) : { document, compiler, operationAt: byPointer(operations) };
+  return { document, base, choices, choiceAt: (pointer) => choiceAt(choices, pointer), choiceFor, operations, compiler, collections, flatten };
+}
+
+function interfaceView(document: OpenApiDocument): InterfaceView {
+  return { document, compiler: createSchemaCompiler(document), operationAt: byPointer(indexOperations(document)) };
+}
+
+function byPointer(operations: Operation[]): (pointer: string) => Operation | undefined {
+  const index = new Map(operations.map((operation) => [operation.pointer, operation]));
+  return (pointer) => index.get(pointer);
 }
 
 /** The operation's declared 2xx responses, in status order. */

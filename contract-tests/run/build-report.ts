@@ -20,6 +20,7 @@ export function buildReport(plan: RunPlan, { results, notes }: Execution, timing
       passed: results.filter((r) => r.status === 'passed').length,
       failed: results.filter((r) => r.status === 'failed').length,
       skipped: results.filter((r) => r.status === 'skipped').length,
+      notObservable: results.filter((r) => r.status === 'not-observable').length,
       recommendations: results.reduce((n, r) => n + r.recommendations.length, 0),
     },
     scenarios: results,

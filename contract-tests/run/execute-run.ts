@@ -2,7 +2,7 @@
 // writes, then bulk writes) with bounded concurrency, keeping the findings of the selected checks.
 import { preflight } from '../engine/preflight.ts';
 import { runPool } from '../engine/run-pool.ts';
-import { runScenario, type RunEnvironment } from '../engine/run-scenario.ts';
+import { runScenario, settleStatus, type RunEnvironment } from '../engine/run-scenario.ts';
 import { redactDeep } from '../http/redact.ts';
 import type { FetchLike } from '../http/send.ts';
 import type { ScenarioResult } from '../types.ts';
@@ -56,13 +56,13 @@ export async function executeRun(plan: RunPlan): Promise<Execution> {
 }
 
 function skipped({ scenario, skip }: PlannedScenario): ScenarioResult {
-  return { name: scenario.name, check: scenario.check, operationId: scenario.operationId, status: 'skipped', reason: skip, exchanges: [], failures: [], recommendations: [], durationMs: 0 };
+  return { name: scenario.name, check: scenario.check, operationId: scenario.operationId, status: 'skipped', reason: skip, exchanges: [], failures: [], recommendations: [], notObservable: [], durationMs: 0 };
 }
 
 /** Drops findings of checks not selected and settles the status again. */
 function keepActive(result: ScenarioResult, active: Set<string>): ScenarioResult {
   const failures = result.failures.filter((f) => active.has(f.check));
   const recommendations = result.recommendations.filter((f) => active.has(f.check));
-  const status = failures.length ? 'failed' : result.reason !== undefined ? 'skipped' : 'passed';
-  return { ...result, failures, recommendations, status };
+  const notObservable = result.notObservable.filter((n) => active.has(n.check));
+  return { ...result, failures, recommendations, notObservable, status: settleStatus(failures.length > 0, result.reason, notObservable.length > 0) };
 }

@@ -64,7 +64,7 @@ async function modelOf(options: ConformanceOptions): Promise<ApiModel> {
     const overlay = options.overlayPath ? await loadOverlay(options.overlayPath) : options.profile === 'petstore-kit' ? petstoreKitOverlay : undefined;
     if (!overlay) return modelFor(base);
     const { document, choices } = await applyOverlay(base, overlay);
-    return buildApiModel(document, choices);
+    return buildApiModel(document, choices, base);
   } catch (error) {
     if (error instanceof KitError) throw new ConformanceError('spec', error.message);
     throw error;

@@ -52,6 +52,7 @@ export async function runViaPrism(options: ConformanceOptions): Promise<Report> 
         passed: report.summary.passed + (scenario.status === 'passed' ? 1 : 0),
         failed: report.summary.failed + (scenario.status === 'failed' ? 1 : 0),
         skipped: report.summary.skipped,
+        notObservable: report.summary.notObservable,
         recommendations: report.summary.recommendations + scenario.recommendations.length,
       },
     };
@@ -87,6 +88,7 @@ function prismScenario(violations: Violation[], durationMs: number): ScenarioRes
     exchanges: [],
     failures,
     recommendations: findings.filter((f) => f.severity === 'warning'),
+    notObservable: [],
     durationMs,
   };
 }

@@ -136,6 +136,13 @@ export const document: OpenApiDocument = {
           },
           "400": {
             "description": "Body missing, required fields missing, or values invalid.",
+            "x-conditions": [
+              "body-missing",
+              "required-field-missing",
+              "invalid-value",
+              "invalid-json",
+              "content-type-not-json"
+            ],
             "content": {
               "application/json": {
                 "schema": {
@@ -316,6 +323,13 @@ export const document: OpenApiDocument = {
           },
           "400": {
             "description": "Invalid JSON, message field missing, or the Content-Type header not application/json.",
+            "x-conditions": [
+              "invalid-json",
+              "required-field-missing",
+              "content-type-not-json",
+              "body-missing",
+              "invalid-value"
+            ],
             "content": {
               "application/json": {
                 "schema": {
@@ -408,7 +422,8 @@ export const document: OpenApiDocument = {
           "categoryId": {
             "type": "integer",
             "format": "int64",
-            "description": "Identifier of the category the animal belongs to (category records are not shown)."
+            "description": "Identifier of the category the animal belongs to (category records are not shown).",
+            "x-petstore-kit-int64": "exact"
           },
           "status": {
             "allOf": [

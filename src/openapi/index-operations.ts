@@ -11,11 +11,13 @@ import type {
   ResponseObject,
   ServerObject,
 } from './openapi-document.ts';
-import { resolveRef } from './resolve-ref.ts';
+import { isReference, resolveRef } from './resolve-ref.ts';
 
 const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export interface OperationResponse {
+  /** JSON Pointer of the response object itself: where a `$ref` leads (`/components/responses/Unauthorized`), else in place. */
+  pointer: string;
   description: string;
   /** Schema of the application/json content, if any. */
   schema?: JsonSchema;
@@ -55,10 +57,11 @@ export function indexOperations(document: OpenApiDocument): Operation[] {
       const ownServers = source.servers ?? item.servers;
       const parameters = [...(item.parameters ?? []), ...(source.parameters ?? [])].map((p) => resolveRef<ParameterObject>(document, p));
       const body = source.requestBody && resolveRef<RequestBodyObject>(document, source.requestBody);
+      const pointer = `/paths/${escapePointer(path)}/${method}`;
       operations.push({
         // OpenAPI makes operationId optional (§4.7.10): an operation without one is named for its method and path.
         operationId: source.operationId ?? `${method.toUpperCase()} ${path}`,
-        pointer: `/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`,
+        pointer,
         method: method.toUpperCase() as Uppercase<HttpMethod>,
         path,
         servers: ownServers ?? document.servers ?? [{ url: '/' }],
@@ -70,7 +73,10 @@ export function indexOperations(document: OpenApiDocument): Operation[] {
           schema: body.content['application/json']?.schema,
         },
         responses: Object.fromEntries(
-          Object.entries(source.responses).map(([status, ref]) => [status, toOperationResponse(document, resolveRef<ResponseObject>(document, ref))]),
+          Object.entries(source.responses).map(([status, ref]) => [
+            status,
+            toOperationResponse(document, resolveRef<ResponseObject>(document, ref), targetOf(ref) ?? `${pointer}/responses/${escapePointer(status)}`),
+          ]),
         ),
         deprecated: source.deprecated === true,
         sunset: typeof source['x-sunset'] === 'string' ? source['x-sunset'] : undefined,
@@ -82,8 +88,9 @@ export function indexOperations(document: OpenApiDocument): Operation[] {
   return operations;
 }
 
-function toOperationResponse(document: OpenApiDocument, response: ResponseObject): OperationResponse {
+function toOperationResponse(document: OpenApiDocument, response: ResponseObject, pointer: string): OperationResponse {
   return {
+    pointer,
     description: response.description,
     schema: response.content?.['application/json']?.schema,
     headers: Object.fromEntries(
@@ -91,6 +98,16 @@ function toOperationResponse(document: OpenApiDocument, response: ResponseObject
     ),
     extensions: Object.fromEntries(Object.entries(response).filter(([key]) => key.startsWith('x-'))),
   };
+}
+
+/** RFC 6901: `~` → `~0`, `/` → `~1`. */
+function escapePointer(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The pointer a (local) `$ref` names, or undefined for an inline object. */
+function targetOf(value: unknown): string | undefined {
+  return isReference(value) ? value.$ref.slice(1) : undefined;
 }
 
 /** The response entry for a status: exact code, then `4XX`-style range, then `default` (OpenAPI 3.0.3 §4.7.16). */

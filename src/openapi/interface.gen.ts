@@ -123,6 +123,11 @@ export const interfaceDocument: OpenApiDocument = {
           },
           "400": {
             "description": "Body missing, required fields missing, or values invalid.",
+            "x-conditions": [
+              "body-missing",
+              "required-field-missing",
+              "invalid-value"
+            ],
             "content": {
               "application/json": {
                 "schema": {
@@ -237,6 +242,11 @@ export const interfaceDocument: OpenApiDocument = {
         "responses": {
           "400": {
             "description": "Invalid JSON, message field missing, or the Content-Type header not application/json.",
+            "x-conditions": [
+              "invalid-json",
+              "required-field-missing",
+              "content-type-not-json"
+            ],
             "content": {
               "application/json": {
                 "schema": {

@@ -177,6 +177,23 @@ export const petstoreKitOverlay: OverlayDocument = {
       }
     },
     {
+      "target": "$.paths['/pets'].post.responses['400']",
+      "description": "Every invalid body gets 400 with the Error body, malformed JSON and a Content-Type other than application/json included. The seed names 400 for a missing body, missing required fields and invalid values only; for the rest it leaves the status open.",
+      "update": {
+        "x-conditions": [
+          "invalid-json",
+          "content-type-not-json"
+        ]
+      }
+    },
+    {
+      "target": "$.components.schemas.NewPet.properties.categoryId",
+      "description": "An int64 beyond 2^53 − 1 (e.g. categoryId 9007199254740993) is accepted and kept digit for digit. The seed says int64; JSON (RFC 8259 §6) and I-JSON (RFC 7493 §2.2) warn that such numbers are not exact in every receiver, so a service may also refuse them rather than round them.",
+      "update": {
+        "x-petstore-kit-int64": "exact"
+      }
+    },
+    {
       "target": "$.paths['/pets'].post.responses",
       "description": "A request body over 1 MiB gets 413 with the Error body. The seed shows no size limits.",
       "update": {
@@ -338,6 +355,16 @@ export const petstoreKitOverlay: OverlayDocument = {
         "413": {
           "$ref": "#/components/responses/PayloadTooLarge"
         }
+      }
+    },
+    {
+      "target": "$.paths['/messages'].post.responses['400']",
+      "description": "Every invalid message body gets 400 with the Error body, a `message` that is not a string included. The seed names 400 for invalid JSON, a missing message field and a Content-Type other than application/json; for the rest it leaves the status open.",
+      "update": {
+        "x-conditions": [
+          "body-missing",
+          "invalid-value"
+        ]
       }
     },
     {

@@ -1,51 +1,68 @@
 import type { ResponseCheck, ResponseFinding } from '../../engine/response-check.ts';
+import type { ApiModel } from '../../model/api-model.ts';
+import { declaredFor } from '../../model/declared-response.ts';
+import { DEPRECATION_DATE, pointerToken } from '../../model/kit-extensions.ts';
+import type { FindingChoice } from '../../types.ts';
+
+const HEADERS = [
+  ['Deprecation', 'MissingDeprecationHeader'],
+  ['Sunset', 'MissingSunsetHeader'],
+  ['Link', 'MissingLinkHeader'],
+] as const;
 
 /**
- * For an operation the spec marks deprecated: a `Sunset` header (RFC 8594), whenever sent, names the
- * spec's removal date (`x-sunset`); a `Deprecation` header (RFC 9745), when sent, names `x-deprecation-date`
- * if the spec gives one. On success responses, absent Deprecation/Sunset/Link are recommendations.
+ * For an operation the interface marks deprecated. The seed: "scheduled for removal on 5 December 2030"
+ * (`x-sunset`), so a `Sunset` header (RFC 8594) naming another date contradicts it: a failure. Everything
+ * else here is advice or our choice: the seed names no headers and no announcement date, so an absent or
+ * malformed Deprecation/Sunset/Link, a Deprecation dated otherwise than our `x-deprecation-date`, or a Link
+ * without rel="successor-version" recommends (and departs from our choice where the overlay declares it).
  */
-export const deprecationHeaders: ResponseCheck = ({ operation, response }) => {
+export const deprecationHeaders: ResponseCheck = ({ model, operation, response }) => {
   if (!operation.deprecated) return [];
   const findings: ResponseFinding[] = [];
+  const { full } = declaredFor(model, operation, response.status);
+  const declaredHere = (name: string) => full?.response.headers[name] !== undefined;
+  const headerChoice = (name: string) => (full ? model.choiceFor(`${full.response.pointer}/headers/${pointerToken(name)}`) : undefined);
   const sunset = response.headers.sunset;
   if (sunset !== undefined && operation.sunset) {
     const date = Date.parse(sunset);
-    if (Number.isNaN(date) || !/GMT$/.test(sunset.trim())) {
-      findings.push({ title: 'InvalidSunsetHeader', message: 'Sunset is not an HTTP-date (RFC 8594 §3, RFC 9110 §5.6.7).', expected: httpDate(operation.sunset), actual: sunset });
-    } else if (new Date(date).toISOString().slice(0, 10) !== operation.sunset) {
-      findings.push({ title: 'WrongSunsetDate', message: `Sunset names another date than the spec's removal date ${operation.sunset}.`, expected: httpDate(operation.sunset), actual: sunset });
+    const day = Number.isNaN(date) ? undefined : new Date(date).toISOString().slice(0, 10);
+    if (day !== undefined && day !== operation.sunset) {
+      findings.push({ title: 'WrongSunsetDate', message: `Sunset names another date than the interface's removal date ${operation.sunset}.`, expected: httpDate(operation.sunset), actual: sunset });
+    } else if (day === undefined || !/GMT$/.test(sunset.trim())) {
+      findings.push(advice('InvalidSunsetHeader', 'Sunset is not an HTTP-date (RFC 8594 §3, RFC 9110 §5.6.7).', httpDate(operation.sunset), sunset, headerChoice('Sunset')));
     }
   }
   const deprecation = response.headers.deprecation;
-  const announced = operation.source['x-deprecation-date'];
-  if (deprecation !== undefined && typeof announced === 'string') {
-    const match = /^@(-?\d+)$/.exec(deprecation.trim());
-    const expected = `@${Date.parse(`${announced}T00:00:00Z`) / 1000}`;
-    if (!match) findings.push({ severity: 'warning', title: 'UnrecognisedDeprecationHeader', message: 'Deprecation is not an RFC 9745 date (@<epoch seconds>).', expected, actual: deprecation });
-    else if (new Date(Number(match[1]) * 1000).toISOString().slice(0, 10) !== announced) {
-      findings.push({ title: 'WrongDeprecationDate', message: `Deprecation names another date than the spec's ${announced}.`, expected, actual: deprecation });
-    }
+  if (deprecation !== undefined) findings.push(...deprecationDate(model, operation.pointer, operation.source[DEPRECATION_DATE], deprecation, headerChoice('Deprecation')));
+  const success = response.status >= 200 && response.status < 300;
+  for (const [name, title] of HEADERS) {
+    if (response.headers[name.toLowerCase()] !== undefined || !(success || declaredHere(name))) continue;
+    const expected = name === 'Sunset' && operation.sunset ? `Sunset: ${httpDate(operation.sunset)}` : `${name} header`;
+    findings.push(advice(title, `${operation.operationId} is deprecated but its ${response.status} response has no ${name} header.`, expected, 'absent', headerChoice(name)));
   }
-  if (response.status >= 200 && response.status < 300) {
-    for (const [name, title] of [['Deprecation', 'MissingDeprecationHeader'], ['Sunset', 'MissingSunsetHeader'], ['Link', 'MissingLinkHeader']] as const) {
-      if (response.headers[name.toLowerCase()] === undefined) {
-        findings.push({
-          severity: 'warning',
-          title,
-          message: `${operation.operationId} is deprecated but its ${response.status} response has no ${name} header.`,
-          expected: name === 'Sunset' && operation.sunset ? `Sunset: ${httpDate(operation.sunset)}` : `${name} header`,
-          actual: 'absent',
-        });
-      }
-    }
-    const link = response.headers.link;
-    if (link !== undefined && !/rel="?[^"]*successor-version/.test(link)) {
-      findings.push({ severity: 'warning', title: 'LinkWithoutSuccessor', message: 'Link does not point to the replacement with rel="successor-version".', expected: 'rel="successor-version"', actual: link });
-    }
+  const link = response.headers.link;
+  if (link !== undefined && (success || declaredHere('Link')) && !/rel="?[^"]*successor-version/.test(link)) {
+    findings.push(advice('LinkWithoutSuccessor', 'Link does not point to the replacement with rel="successor-version" (RFC 8288).', 'rel="successor-version"', link, headerChoice('Link')));
   }
   return findings;
 };
+
+/** RFC 9745: `Deprecation: @<epoch seconds>`; the date is our choice (`x-deprecation-date`), when there is one. */
+function deprecationDate(model: ApiModel, operationPointer: string, announced: unknown, value: string, headerChoice: FindingChoice | undefined): ResponseFinding[] {
+  const choice = model.choiceFor(`${operationPointer}/${DEPRECATION_DATE}`) ?? headerChoice;
+  const expected = typeof announced === 'string' ? `@${Date.parse(`${announced}T00:00:00Z`) / 1000}` : '@<epoch seconds>';
+  const seconds = /^@(-?\d{1,12})$/.exec(value.trim())?.[1];
+  const date = seconds === undefined ? NaN : Number(seconds) * 1000;
+  if (Number.isNaN(new Date(date).getTime())) return [advice('UnrecognisedDeprecationHeader', 'Deprecation is not an RFC 9745 date (@<epoch seconds>).', expected, value, choice)];
+  if (typeof announced !== 'string' || new Date(date).toISOString().slice(0, 10) === announced) return [];
+  return [advice('WrongDeprecationDate', `Deprecation names another date than ${announced}, the announcement date petstore-kit chose.`, expected, value, choice)];
+}
+
+/** A recommendation; with the choice it departs from, when the overlay made one here. */
+function advice(title: ResponseFinding['title'], message: string, expected: string, actual: string, choice: FindingChoice | undefined): ResponseFinding {
+  return { severity: 'warning', title, message, expected, actual, ...(choice ? { choice } : {}) };
+}
 
 function httpDate(day: string): string {
   return new Date(`${day}T00:00:00Z`).toUTCString();

@@ -1,40 +1,40 @@
+import type { HeaderObject } from '../../../src/openapi/openapi-document.ts';
 import type { ResponseCheck, ResponseFinding } from '../../engine/response-check.ts';
-import { declaredResponse } from '../../model/declared-response.ts';
+import { declaredFor } from '../../model/declared-response.ts';
+import { pointerToken } from '../../model/kit-extensions.ts';
 
 /** Headers the deprecation check owns for deprecated operations. */
 const DEPRECATION_HEADERS = new Set(['deprecation', 'sunset', 'link']);
 
 /**
- * Headers the spec declares for the response: absent → recommendation (OpenAPI response headers are
- * optional unless `required`); present → the value matches the header's schema. A 401's challenge
- * names the operation's security scheme (RFC 9110 §11.6.1).
+ * Headers declared for the response. One the interface declares: absent → a recommendation (OpenAPI
+ * response headers are optional unless `required`), present → its schema holds. One only the overlay
+ * declares (`Location`, `WWW-Authenticate`): absent or off-schema departs from that choice. A 401's
+ * challenge names the interface's scheme (RFC 9110 §11.6.1: it tells the client how to authenticate).
  */
 export const responseHeaderConformance: ResponseCheck = ({ model, operation, response }) => {
   const findings: ResponseFinding[] = [];
-  const declared = declaredResponse(model, operation, response.status);
-  for (const [name, header] of Object.entries(declared?.headers ?? {})) {
+  const { base, full } = declaredFor(model, operation, response.status);
+  const declared: Record<string, HeaderObject> = { ...full?.response.headers, ...base?.response.headers };
+  for (const [name, header] of Object.entries(declared)) {
     if (operation.deprecated && DEPRECATION_HEADERS.has(name.toLowerCase())) continue;
+    const ofInterface = base?.response.headers[name] !== undefined;
+    const choice = ofInterface ? undefined : model.choiceFor(`${full!.response.pointer}/headers/${pointerToken(name)}`) ?? model.choiceFor(`${operation.pointer}/responses/${pointerToken(full!.key)}`);
     const value = response.headers[name.toLowerCase()];
     if (value === undefined) {
-      findings.push({
-        severity: (header as { required?: boolean }).required ? 'error' : 'warning',
-        title: 'MissingDeclaredHeader',
-        message: `The ${response.status} response of ${operation.operationId} has no ${name} header, which the spec declares.`,
-        expected: `${name} header`,
-        actual: 'absent',
-      });
-    } else if (header.schema && !model.compiler.compile(header.schema)(value)) {
-      findings.push({ title: 'HeaderSchemaViolation', message: `${name} does not match its schema.`, expected: JSON.stringify(header.schema), actual: value });
+      const message = `The ${response.status} response of ${operation.operationId} has no ${name} header, which ${ofInterface ? 'the interface' : "petstore-kit's choice"} declares.`;
+      findings.push({ severity: ofInterface && (header as { required?: boolean }).required ? 'error' : 'warning', title: 'MissingDeclaredHeader', message, expected: `${name} header`, actual: 'absent', ...(choice ? { choice } : {}) });
+    } else if (header.schema && !(ofInterface ? model.base.compiler : model.compiler).compile(header.schema)(value)) {
+      findings.push({ severity: ofInterface ? 'error' : 'warning', title: 'HeaderSchemaViolation', message: `${name} does not match its schema.`, expected: JSON.stringify(header.schema), actual: value, ...(choice ? { choice } : {}) });
     }
   }
   const challenge = response.headers['www-authenticate'];
   if (response.status === 401 && challenge !== undefined) {
-    const schemes = expectedSchemes(model.document, operation.security);
-    const sent = challenge.trim().split(/[\s,]/)[0].toLowerCase();
-    if (schemes.length && !schemes.includes(sent)) {
+    const schemes = expectedSchemes(model.base.document, operation.security);
+    if (schemes.length && !challengedSchemes(challenge).some((scheme) => schemes.includes(scheme))) {
       findings.push({
         title: 'WrongAuthChallenge',
-        message: `The 401 challenge of ${operation.operationId} names another scheme than the spec's.`,
+        message: `The 401 challenge of ${operation.operationId} names another scheme than the interface's.`,
         expected: `WWW-Authenticate: ${schemes.map(capitalise).join(' or ')} …`,
         actual: `WWW-Authenticate: ${challenge}`,
       });
@@ -42,6 +42,11 @@ export const responseHeaderConformance: ResponseCheck = ({ model, operation, res
   }
   return findings;
 };
+
+/** The auth schemes a WWW-Authenticate value challenges with (RFC 9110 §11.6.1: `scheme [params]`, comma-separated). */
+function challengedSchemes(value: string): string[] {
+  return [...value.matchAll(/(?:^|,)\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?=\s|,|$)/g)].map((match) => match[1].toLowerCase());
+}
 
 function expectedSchemes(document: Parameters<ResponseCheck>[0]['model']['document'], security: Record<string, string[]>[]): string[] {
   const schemes = document.components?.securitySchemes ?? {};

@@ -1,11 +1,13 @@
-// Every operation that the spec puts under security answers 401 when the credential is missing or
-// wrong, whatever else the request gets right (a valid body, an existing id).
+// Every operation that the interface puts under security answers 401 when the credential is missing or
+// wrong, whatever else the request gets right (a valid body, an existing id). The seed: "When the key is
+// missing or invalid, then the response is 401 with an Error body." And the valid key is not refused as
+// such: that is how `GET /store/orders`, whose answer with a key the seed does not show, gets judged.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { AuthMode, Scenario, ScenarioContext } from '../../engine/scenario.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
-import { expectStatus, itemsOf } from './scenario-helpers.ts';
+import { expectStatus, itemsOf, statusIn } from './scenario-helpers.ts';
 
 const NAME = 'authRequired';
 
@@ -37,10 +39,25 @@ export const authRequired: ScenarioCheckDefinition = {
             const response = await ctx.send(operation, { ...request, auth: variant.auth(ctx.apiKey) });
             expectStatus(ctx, response, 401, `${operation.operationId} must refuse ${variant.label}`, response.status < 300 ? 'AuthNotEnforced' : 'UnexpectedStatus');
           },
-        })),
+        })).concat(validKey(model, operation)),
       );
   },
 };
+
+/** The valid key in a valid request is not refused as a credential (no 401); the response checks judge the rest. */
+function validKey(model: ApiModel, operation: Operation): Scenario {
+  return {
+    name: `${operation.operationId} with the valid key → not 401`,
+    check: NAME,
+    operationId: operation.operationId,
+    phase: operation.method === 'GET' || operation.method === 'HEAD' ? 'read' : 'write',
+    quickstart: operation.ownServer,
+    async run(ctx) {
+      const response = await ctx.send(operation, await validRequestFor(ctx, model, operation));
+      expectStatus(ctx, response, statusIn('not 401', (s) => s !== 401), `${operation.operationId} with the valid key and a valid request`, 'ValidRequestRejected');
+    },
+  };
+}
 
 /** A request that would succeed with the right credential: path ids of an existing item, a valid body. */
 async function validRequestFor(ctx: ScenarioContext, model: ApiModel, operation: Operation) {

@@ -1,6 +1,12 @@
-// Stateful: a created record gets an identifier, echoes what was sent, and reads back the same.
+// Stateful: a created record gets an identifier, echoes what was sent, and reads back the same (the seed:
+// "Animal added; the service assigns id"). Where the overlay chose what an omitted field becomes (the
+// request schema's `default`), what happens to fields the schema does not define, and how int64 values
+// beyond 2^53 are kept, create-choices.ts judges those choices.
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { Scenario } from '../../engine/scenario.ts';
+import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import type { Collection } from '../../model/api-model.ts';
+import { flattenSchema } from '../../schema/flatten-schema.ts';
+import { choiceScenarios, requestPropertyPointer } from './create-choices.ts';
 import { createItem, expectStatus, fieldDifferences, newItemBody } from './scenario-helpers.ts';
 import { isPastSunset } from './sunset.ts';
 
@@ -32,12 +38,15 @@ export const createThenRead: ScenarioCheckDefinition = {
           const created = (typeof response.json === 'object' && response.json) as Record<string, unknown> | false;
           if (!created) return; // the schema check reports the body
           const id = created[idProperty];
-          if (typeof id !== 'number' && typeof id !== 'string') return ctx.fail({ title: 'NoIdAssigned', message: `The created record has no usable ${idProperty}.`, expected: `${idProperty} assigned by the service`, actual: response.text });
+          if (typeof id !== 'number' && typeof id !== 'string' && typeof id !== 'bigint') return ctx.fail({ title: 'NoIdAssigned', message: `The created record has no usable ${idProperty}.`, expected: `${idProperty} assigned by the service`, actual: response.text });
           const echoed = fieldDifferences(body, created);
           if (echoed.length) ctx.fail({ title: 'CreatedDiffersFromRequest', message: `The created record does not carry what was sent: ${echoed.join('; ')}.`, expected: JSON.stringify(body), actual: response.text });
+          if (!variant.optional) judgeDefaults(ctx, collection, body, created);
           const location = response.headers.location;
           if (location !== undefined && !location.replace(/\/+$/, '').endsWith(`/${String(id)}`)) {
-            ctx.recommend({ title: 'LocationMismatch', message: `Location does not point to the created record (${idProperty} ${String(id)}).`, expected: `…/${String(id)}`, actual: location });
+            // RFC 9110 §10.2.2: Location names the created resource. The seed mentions no Location at all.
+            const choice = ctx.model.choiceFor(`${create.responses[String(response.status)]?.pointer ?? `${create.pointer}/responses/${response.status}`}/headers/Location`);
+            ctx.recommend({ title: 'LocationMismatch', message: `Location does not point to the created record (${idProperty} ${String(id)}).`, expected: `…/${String(id)}`, actual: location, choice });
           }
           if (!read || !readParameter || isPastSunset(read, ctx.now)) return;
           const readBack = await ctx.send(read, { path: { [readParameter]: String(id) } });
@@ -58,7 +67,32 @@ export const createThenRead: ScenarioCheckDefinition = {
           }
         },
       });
+      scenarios.push(...choiceScenarios(model, collection, NAME));
       return scenarios;
     });
   },
 };
+
+/**
+ * Fields left out of the request get the request schema's `default` (OpenAPI 3.0.3 §4.7.24: the value
+ * the server assumes when none is given). A default of the interface binds; one our overlay wrote
+ * (NewPet.status → available) is our choice: the seed says status is optional, not what an omitted one means.
+ */
+function judgeDefaults(ctx: ScenarioContext, collection: Collection, sent: Record<string, unknown>, created: Record<string, unknown>): void {
+  const { model } = ctx;
+  const create = collection.create!;
+  const interfaceCreate = model.base.operationAt(create.pointer) ?? create;
+  const inForce = model.flatten(create.requestBody?.schema).properties;
+  const ofInterface = flattenSchema(model.base.document, interfaceCreate.requestBody?.schema).properties;
+  for (const [name, property] of Object.entries(inForce)) {
+    if (name in sent || property.default === undefined || JSON.stringify(created[name]) === JSON.stringify(property.default)) continue;
+    const finding = {
+      title: 'DefaultNotApplied' as const,
+      message: `${name} was left out, so it should take its default ${JSON.stringify(property.default)}: got ${JSON.stringify(created[name]) ?? 'no value'}.`,
+      expected: `${name}: ${JSON.stringify(property.default)}`,
+      actual: `${name}: ${JSON.stringify(created[name]) ?? '(absent)'}`,
+    };
+    if (ofInterface[name]?.default !== undefined) ctx.fail(finding);
+    else ctx.recommend({ ...finding, choice: model.choiceFor(requestPropertyPointer(create, name)) ?? model.choiceFor(`${create.pointer}/requestBody`) });
+  }
+}

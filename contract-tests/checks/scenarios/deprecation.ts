@@ -3,7 +3,7 @@
 // judged on every response by the deprecationHeaders response check.
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import { expectStatus, fieldDifferences, itemsOf } from './scenario-helpers.ts';
-import { goneStatus, isPastSunset } from './sunset.ts';
+import { expectGone, isPastSunset } from './sunset.ts';
 
 const NAME = 'deprecation';
 
@@ -31,7 +31,7 @@ export const deprecation: ScenarioCheckDefinition = {
             for (const item of samples) {
               const response = await ctx.send(read, { path: { [collection.readParameter!]: String(item[idProperty]) } });
               if (isPastSunset(read, ctx.now)) {
-                expectStatus(ctx, response, goneStatus(read), `${read.operationId} is past its sunset date ${read.sunset}`);
+                expectGone(ctx, read, response);
                 continue;
               }
               if (!expectStatus(ctx, response, 200, `${read.operationId} of listed ${idProperty} ${String(item[idProperty])} before its sunset date`, 'DeprecatedOperationNotServed')) continue;

@@ -1,5 +1,10 @@
-// A list never shows the same record twice.
+// A list never shows the same record twice (the seed: id is a "unique identifier"). Its order is left
+// open by the seed; our overlay lists in ascending id order (`x-petstore-kit-order`), so another order
+// departs from that choice.
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import type { ScenarioContext } from '../../engine/scenario.ts';
+import type { Collection } from '../../model/api-model.ts';
+import { LIST_ORDER } from '../../model/kit-extensions.ts';
 import { expectStatus, itemsOf } from './scenario-helpers.ts';
 
 const NAME = 'listConsistency';
@@ -7,7 +12,7 @@ const NAME = 'listConsistency';
 export const listConsistency: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
-  description: 'A list page holds each record once (identifiers are unique).',
+  description: 'A list page holds each record once (identifiers are unique); petstore-kit lists in ascending id order.',
   scenarios(model) {
     return model.collections.flatMap((collection) => {
       const id = collection.idProperty;
@@ -22,13 +27,27 @@ export const listConsistency: ScenarioCheckDefinition = {
             const page = collection.limit ? { [collection.limit.parameter.name]: collection.limit.maximum } : {};
             const response = await ctx.send(collection.list, { query: page });
             if (!expectStatus(ctx, response, 200, collection.list.operationId)) return;
-            const seen = new Set<unknown>();
-            const repeated = new Set<unknown>();
-            for (const item of itemsOf(response)) (seen.has(item[id]) ? repeated : seen).add(item[id]);
-            if (repeated.size) ctx.fail({ title: 'DuplicateRecords', message: `The list repeats ${id} ${[...repeated].map(String).join(', ')}.`, expected: `unique ${id}s`, actual: `${repeated.size} repeated` });
+            const seen = new Set<string>();
+            const repeated = new Set<string>();
+            const ids = itemsOf(response).map((item) => String(item[id]));
+            for (const value of ids) (seen.has(value) ? repeated : seen).add(value);
+            if (repeated.size) ctx.fail({ title: 'DuplicateRecords', message: `The list repeats ${id} ${[...repeated].join(', ')}.`, expected: `unique ${id}s`, actual: `${repeated.size} repeated` });
+            judgeOrder(ctx, collection, ids);
           },
         },
       ];
     });
   },
 };
+
+/** Our choice of order, where the document in force states one (`ascending <property>`). */
+function judgeOrder(ctx: ScenarioContext, collection: Collection, ids: string[]): void {
+  const order = collection.list.source[LIST_ORDER];
+  const choice = ctx.model.choiceFor(`${collection.list.pointer}/${LIST_ORDER}`);
+  if (order !== `ascending ${collection.idProperty}` || !choice) return;
+  const numeric = ids.every((value) => /^-?\d+$/.test(value));
+  const before = (a: string, b: string) => (numeric ? BigInt(a) < BigInt(b) : a < b);
+  const at = ids.findIndex((value, i) => i > 0 && !before(ids[i - 1], value));
+  if (at === -1) return;
+  ctx.recommend({ title: 'ListOrderDiffers', message: `The list is not in ${order} order: ${ids[at - 1]} comes before ${ids[at]}.`, expected: `${order} order`, actual: ids.slice(Math.max(0, at - 2), at + 2).join(', '), choice });
+}

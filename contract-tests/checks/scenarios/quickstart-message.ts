@@ -5,7 +5,7 @@ import type { Operation } from '../../../src/openapi/index-operations.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
-import { declaredResponse } from '../../model/declared-response.ts';
+import { declaredSchema } from '../../model/declared-response.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { expectStatus, runTag, statusIn } from './scenario-helpers.ts';
 
@@ -54,7 +54,7 @@ async function sendValid(ctx: ScenarioContext, model: ApiModel, operation: Opera
   if (!expectStatus(ctx, response, statusIn('any 2xx', (s) => s >= 200 && s < 300), `${operation.operationId} with a valid body`, 'ValidRequestRejected')) return undefined;
   if (typeof response.json !== 'object' || response.json === null) return undefined; // the schema check reports it
   const result = response.json as Record<string, unknown>;
-  const schema = model.flatten(declaredResponse(model, operation, response.status)?.schema);
+  const schema = model.flatten(declaredSchema(model, operation, response.status));
   for (const [field, value] of Object.entries(body)) {
     if (field in schema.properties && JSON.stringify(result[field]) !== JSON.stringify(value)) {
       ctx.fail({ title: 'NotEchoed', message: `The response's ${field} is not what was sent.`, expected: JSON.stringify(value), actual: JSON.stringify(result[field]) });

@@ -1,7 +1,7 @@
 // Reading an id that cannot exist gets 404 with an Error body, not an empty 200 or a made-up record.
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import { expectStatus } from './scenario-helpers.ts';
-import { goneStatus, isPastSunset } from './sunset.ts';
+import { expectGone, isPastSunset } from './sunset.ts';
 
 const NAME = 'unknownIdNotFound';
 
@@ -26,7 +26,8 @@ export const unknownIdNotFound: ScenarioCheckDefinition = {
           quickstart: read.ownServer,
           async run(ctx) {
             const response = await ctx.send(read, { path: { [parameter.name]: id } });
-            if (isPastSunset(read, ctx.now)) expectStatus(ctx, response, goneStatus(read), `${read.operationId} is past its sunset date`);
+            // The seed: "404 | Error | No such animal".
+            if (isPastSunset(read, ctx.now)) expectGone(ctx, read, response);
             else expectStatus(ctx, response, 404, `${read.operationId} of an unknown id`, response.status < 300 ? 'UnknownIdFound' : 'UnexpectedStatus');
           },
         },
