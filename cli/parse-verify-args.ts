@@ -15,7 +15,13 @@ export interface VerifyArgs {
   checks?: string[];
   excludeChecks?: string[];
   viaPrism: boolean;
+  /** `interface` (default): our choices only recommend; `petstore-kit`: they bind too. */
+  profile: 'interface' | 'petstore-kit';
+  /** An OpenAPI Overlay 1.0 file of choices to hold the target to (binding). */
+  overlayPath?: string;
 }
+
+const PROFILES = ['interface', 'petstore-kit'] as const;
 
 /** A usage mistake: the command prints the message and exits 2. */
 export class VerifyUsageError extends Error {}
@@ -42,6 +48,8 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
         checks: { type: 'string' },
         'exclude-checks': { type: 'string' },
         'via-prism': { type: 'boolean' },
+        profile: { type: 'string' },
+        overlay: { type: 'string' },
       },
     }));
   } catch (error) {
@@ -57,6 +65,11 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
   if (!REPORTERS.includes(reporter)) throw new VerifyUsageError(`--reporter must be one of ${REPORTERS.join(', ')}, not "${values.reporter}"`);
   const timeoutMs = values.timeout === undefined ? 10_000 : Number(values.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new VerifyUsageError(`--timeout must be a positive whole number of milliseconds, not "${values.timeout}"`);
+  const profile = (values.profile ?? 'interface') as VerifyArgs['profile'];
+  if (!PROFILES.includes(profile)) throw new VerifyUsageError(`--profile must be one of ${PROFILES.join(', ')}, not "${values.profile}"`);
+  if (values.overlay !== undefined && values.profile === 'petstore-kit') {
+    throw new VerifyUsageError('--overlay and --profile petstore-kit exclude each other: the overlay replaces petstore-kit\'s choices');
+  }
   const quickstartUrl = values['quickstart-url'];
   const loopback = isLoopback(baseUrl) && (quickstartUrl === undefined || isLoopback(quickstartUrl));
   return {
@@ -72,6 +85,8 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
     checks: list(values.checks),
     excludeChecks: list(values['exclude-checks']),
     viaPrism: values['via-prism'] === true,
+    profile,
+    overlayPath: values.overlay,
   };
 }
 

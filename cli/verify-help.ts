@@ -2,7 +2,10 @@ import { CHECKS } from '../contract-tests/checks/registry.ts';
 
 export const VERIFY_HELP = `Usage: petstore-kit verify --base-url URL --api-key KEY [options]
 
-Runs the conformance suite (scenarios derived from the spec) against any Pet Store deployment.
+Runs the conformance suite (scenarios derived from the interface) against any Pet Store deployment.
+A departure from the interface fails. A departure from petstore-kit's own choices where the seed is silent
+(docs/choices.md) is a recommendation, unless --profile petstore-kit (or --overlay FILE) makes them bind.
+What cannot be seen over HTTP (a record beyond the first page) is reported as not observable.
 
 Options:
   --base-url URL         API base URL including its version segment, e.g. http://127.0.0.1:4010/v1 (required)
@@ -13,14 +16,18 @@ Options:
                          (default for any target that is not on loopback)
   --reporter NAME        pretty (default), json or junit
   --output FILE          Write the report to FILE; stdout then gets a one-line summary
-  --spec FILE            OpenAPI 3.0 file to judge against (default: the spec petstore-kit ships)
+  --profile NAME         interface (default): only the interface binds, our choices recommend;
+                         petstore-kit: our choices bind too (how petstore-kit tests its own mock)
+  --overlay FILE         An OpenAPI Overlay 1.0 file of your own choices, applied to the interface; they bind
+  --spec FILE            OpenAPI 3.0 file to judge against (default: the interface petstore-kit ships)
   --timeout MS           Per-request timeout in milliseconds (default 10000)
   --checks A,B           Run only these checks
   --exclude-checks A,B   Run all checks but these
   --via-prism            Send the traffic through Prism's validating proxy and add its findings
   -h, --help             Show this help
 
-Exit codes: 0 no scenario failed; 1 a scenario failed; 2 bad usage, unreadable spec or unreachable target.
+Exit codes: 0 no scenario failed (recommendations and not-observable verdicts do not fail); 1 a scenario
+failed; 2 bad usage, unreadable spec or overlay, or unreachable target.
 
 Checks:
 ${CHECKS.map((c) => `  ${c.name.padEnd(26)} ${c.description}`).join('\n')}

@@ -48,14 +48,16 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
   const out = (text: string) => io.stdout(redactText(text, secrets));
   const err = (text: string) => io.stderr(redactText(text, secrets));
   try {
-    const options = { baseUrl: args.baseUrl, quickstartUrl: args.quickstartUrl, apiKey: args.apiKey, allowWrites: args.allowWrites, checks: args.checks, excludeChecks: args.excludeChecks, timeoutMs: args.timeoutMs, specPath: args.specPath };
+    const { baseUrl, quickstartUrl, apiKey, allowWrites, checks, excludeChecks, timeoutMs, specPath, profile, overlayPath } = args;
+    const options = { baseUrl, quickstartUrl, apiKey, allowWrites, checks, excludeChecks, timeoutMs, specPath, profile, overlayPath };
     const report = args.viaPrism ? await runViaPrism(options) : await runConformance(options);
     const color = !args.output && io.isTty && !io.env.NO_COLOR;
     const rendered = redactText(renderReport(report, args.reporter, { color }), secrets);
     if (args.output) {
       await writeFile(args.output, rendered);
       const { summary: s } = report;
-      out(`${s.failed ? 'FAIL' : 'PASS'} ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped of ${s.total} scenarios; ${args.reporter} report written to ${args.output}\n`);
+      const counts = `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.notObservable} not observable of ${s.total} scenarios`;
+      out(`${s.failed ? 'FAIL' : 'PASS'} ${counts}; ${args.reporter} report written to ${args.output}\n`);
     } else {
       out(rendered);
     }

@@ -1,6 +1,6 @@
 // JUnit XML as Jenkins, GitLab, GitHub test reporters and Azure read it: one <testsuite> per check,
-// one <testcase> per scenario, <failure> with expected vs actual, <skipped> with the reason, and the
-// requests plus recommendations in <system-out>.
+// one <testcase> per scenario, <failure> with expected vs actual, <skipped> with the reason (or with what
+// was not observable), and the requests plus recommendations in <system-out>.
 import type { Report, ScenarioResult } from '../types.ts';
 import { describeFinding, describeRequest } from './describe-finding.ts';
 
@@ -10,12 +10,12 @@ export function junitReporter(report: Report): string {
   const suites = checks.map((check) => {
     const scenarios = report.scenarios.filter((s) => s.check === check);
     const time = seconds(scenarios.reduce((t, s) => t + s.durationMs, 0));
-    const attributes = `name="${escape(check)}" tests="${scenarios.length}" failures="${count(scenarios, 'failed')}" errors="0" skipped="${count(scenarios, 'skipped')}" time="${time}" timestamp="${escape(report.startedAt.replace(/Z$/, ''))}"`;
+    const attributes = `name="${escape(check)}" tests="${scenarios.length}" failures="${count(scenarios, 'failed')}" errors="0" skipped="${count(scenarios, 'skipped') + count(scenarios, 'not-observable')}" time="${time}" timestamp="${escape(report.startedAt.replace(/Z$/, ''))}"`;
     return `  <testsuite ${attributes}>\n${scenarios.map(testcase).join('')}  </testsuite>\n`;
   });
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<testsuites name="petstore-kit verify" tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${seconds(report.durationMs)}">\n` +
+    `<testsuites name="petstore-kit verify" tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped + summary.notObservable}" time="${seconds(report.durationMs)}">\n` +
     suites.join('') +
     '</testsuites>\n'
   );
@@ -25,6 +25,11 @@ function testcase(scenario: ScenarioResult): string {
   const open = `    <testcase name="${escape(scenario.name)}" classname="petstore-kit.${escape(scenario.check)}.${escape(scenario.operationId)}" time="${seconds(scenario.durationMs)}"`;
   const parts: string[] = [];
   if (scenario.status === 'skipped') parts.push(`      <skipped message="${escape(scenario.reason ?? '')}"/>\n`);
+  // JUnit has no "not observable": skipped (with what and why) is the nearest, and never reads as a pass.
+  if (scenario.status === 'not-observable') {
+    const message = scenario.notObservable.map((n) => `not observable: ${n.what} (${n.why})`).join('; ');
+    parts.push(`      <skipped message="${escape(message)}"/>\n`);
+  }
   if (scenario.failures.length) {
     const first = scenario.failures[0];
     const text = scenario.failures.flatMap((f) => describeFinding(f, scenario)).join('\n');

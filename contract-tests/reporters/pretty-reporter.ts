@@ -26,14 +26,16 @@ export function prettyReporter(report: Report, { color = false } = {}): string {
     for (const scenario of report.scenarios.filter((s) => s.check === check)) {
       if (scenario.status === 'passed') lines.push(`  ${paint('green', '✓')} ${scenario.name}`);
       else if (scenario.status === 'skipped') lines.push(`  ${paint('dim', `○ ${scenario.name} (skipped: ${scenario.reason})`)}`);
+      else if (scenario.status === 'not-observable') lines.push(`  ${paint('yellow', '◌')} ${scenario.name}`);
       else {
         lines.push(`  ${paint('red', '✗')} ${scenario.name}`);
         for (const finding of scenario.failures) lines.push(...describeFinding(finding, scenario).map((line, i) => `      ${i === 0 ? paint('red', line) : line}`));
       }
+      for (const note of scenario.notObservable) lines.push(`      ${paint('yellow', `not observable: ${note.what}`)}`, `        why: ${note.why}`);
       for (const finding of scenario.recommendations) lines.push(...describeFinding(finding, scenario).map((line, i) => `      ${paint('yellow', i === 0 ? `recommendation: ${line}` : line)}`));
     }
   }
-  const totals = `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, ${summary.recommendations} recommendation(s) of ${summary.total} scenarios in ${(report.durationMs / 1000).toFixed(1)} s`;
+  const totals = `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, ${summary.notObservable} not observable, ${summary.recommendations} recommendation(s) of ${summary.total} scenarios in ${(report.durationMs / 1000).toFixed(1)} s`;
   lines.push('', paint(summary.failed ? 'red' : 'green', `${summary.failed ? 'FAIL' : 'PASS'} ${totals}`));
   return `${lines.join('\n')}\n`;
 }

@@ -19,6 +19,9 @@ import { KitError } from '../../src/shared/kit-error.ts';
  */
 export const DEFAULT_SPEC_PATH = fileURLToPath(new URL('../../spec/petstore-kit.openapi.yaml', import.meta.url));
 
+/** The interface alone (spec/petstore.openapi.yaml): what `verify --via-prism` has Prism judge by default. */
+export const INTERFACE_SPEC_PATH = fileURLToPath(new URL('../../spec/petstore.openapi.yaml', import.meta.url));
+
 export interface MountOptions {
   /** Prefix for operations on the document's servers. Default: the path of the first server URL (`/v1`). */
   basePath?: string;

@@ -7,6 +7,7 @@ import type { ConformanceOptions } from '../../contract-tests/run-conformance.ts
 import { runConformance } from '../../contract-tests/run-conformance.ts';
 import { ConformanceError } from '../../contract-tests/engine/conformance-error.ts';
 import type { Finding, Report, ScenarioResult } from '../../contract-tests/types.ts';
+import { DEFAULT_SPEC_PATH, INTERFACE_SPEC_PATH } from './derive-prism-spec.ts';
 
 interface Violation {
   method: string;
@@ -27,7 +28,10 @@ export async function runViaPrism(options: ConformanceOptions): Promise<Report> 
   } catch (error) {
     throw new ConformanceError('usage', failedTo('load the Prism proxy', (error as Error).message.split('\n')[0], 'Run without --via-prism.'));
   }
-  const proxy = await module.startPrismProxy({ target: options.baseUrl, quickstartTarget: options.quickstartUrl, specPath: options.specPath }).catch((error: Error) => {
+  // Prism judges the document the target is held to: the interface, or with petstore-kit's choices
+  // binding, the full document (a user's overlay is judged by the suite's own checks only).
+  const specPath = options.specPath ?? (options.profile === 'petstore-kit' && !options.overlayPath ? DEFAULT_SPEC_PATH : INTERFACE_SPEC_PATH);
+  const proxy = await module.startPrismProxy({ target: options.baseUrl, quickstartTarget: options.quickstartUrl, specPath }).catch((error: Error) => {
     throw new ConformanceError('unreachable', failedTo('start the Prism proxy', error.message.split('\n')[0]));
   });
   try {

@@ -1,5 +1,6 @@
 // Parity, proven: the conformance suite runs against the MSW handlers in Node, intercepting base URLs
-// where no server listens, and every scenario passes, as against `petstore-kit serve`.
+// where no server listens, and every scenario passes with our choices binding (--profile petstore-kit),
+// as against `petstore-kit serve`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from 'petstore-kit';
 import { runConformance, type Report } from 'petstore-kit/conformance';
@@ -24,19 +25,21 @@ describe('conformance suite against the MSW handlers', () => {
     // The reference: the same suite over HTTP against `petstore-kit serve`, before MSW intercepts anything.
     const http = await serve({ port: 0 });
     try {
-      overHttp = await runConformance({ baseUrl: http.apiUrl, quickstartUrl: http.quickstartUrl, apiKey: DEV_API_KEY, allowWrites: true });
+      overHttp = await runConformance({ baseUrl: http.apiUrl, quickstartUrl: http.quickstartUrl, apiKey: DEV_API_KEY, allowWrites: true, profile: 'petstore-kit' });
     } finally {
       await http.close();
     }
     // 'error': a request the handlers miss fails loudly instead of leaving the machine.
     server.listen({ onUnhandledRequest: 'error' });
     server.events.on('request:start', ({ request }) => void intercepted.push(new URL(request.url).host));
-    report = await runConformance({ baseUrl, quickstartUrl, apiKey: DEV_API_KEY, allowWrites: true });
+    report = await runConformance({ baseUrl, quickstartUrl, apiKey: DEV_API_KEY, allowWrites: true, profile: 'petstore-kit' });
   });
   afterAll(() => server.close());
 
-  it('passes every scenario, none skipped', () => {
+  it('passes every scenario with our choices binding, none skipped', () => {
+    expect(report.profile).toBe('petstore-kit');
     expect(failures(report)).toEqual([]);
+    expect(report.summary.recommendations).toBe(0);
     expect(report.summary.total).toBeGreaterThan(0);
     expect(report.summary.passed).toBe(report.summary.total);
   });

@@ -13,6 +13,8 @@ const scenario: Scenario = {
   phase: 'read',
   async run(ctx) {
     ctx.fail({ title: 'UnexpectedStatus', message: 'departs from our choice', choice });
+    ctx.recommend({ title: 'RepeatedParameterAccepted', message: 'departs from our choice too, reported as advice', choice });
+    ctx.recommend({ title: 'TimestampFarFromNow', message: 'advice only' });
     ctx.fail({ title: 'LimitExceeded', message: 'departs from the interface' });
   },
 };
@@ -35,13 +37,17 @@ async function run(bindingChoices: boolean) {
 describe('findings that depart from a choice', () => {
   it('are recommendations by default, with their reason; interface departures still fail', async () => {
     const result = await run(false);
-    expect(result.recommendations.map((f) => [f.title, f.choice?.reason])).toEqual([['UnexpectedStatus', choice.reason]]);
+    expect(result.recommendations.map((f) => [f.title, f.choice?.reason])).toEqual([
+      ['UnexpectedStatus', choice.reason],
+      ['RepeatedParameterAccepted', choice.reason],
+      ['TimestampFarFromNow', undefined],
+    ]);
     expect(result.failures.map((f) => f.title)).toEqual(['LimitExceeded']);
   });
 
-  it('fail when the choices bind (--profile petstore-kit, --overlay FILE)', async () => {
+  it('fail when the choices bind (--profile petstore-kit, --overlay FILE); plain advice never fails', async () => {
     const result = await run(true);
-    expect(result.failures.map((f) => f.title)).toEqual(['UnexpectedStatus', 'LimitExceeded']);
-    expect(result.recommendations).toEqual([]);
+    expect(result.failures.map((f) => f.title)).toEqual(['UnexpectedStatus', 'RepeatedParameterAccepted', 'LimitExceeded']);
+    expect(result.recommendations.map((f) => f.title)).toEqual(['TimestampFarFromNow']);
   });
 });

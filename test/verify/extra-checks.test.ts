@@ -1,7 +1,8 @@
-// The three checks read from the spec's structure rather than its prose: payloadTooLarge
-// (x-max-body-bytes on the 413 response), repeatedParameterRejected (a non-array query parameter given
-// twice) and unknownRoutesAndMethods (undeclared paths and methods: 404 / 405 + Allow recommended, a 2xx
-// or 5xx failing). Derivation from the spec, what goes on the wire (and what never does), and the verdicts.
+// The three checks read from the documents' structure rather than their prose: payloadTooLarge
+// (x-max-body-bytes on the 413 response, our choice), repeatedParameterRejected (a non-array query
+// parameter given twice: no 5xx, one value honoured; our choice 400) and unknownRoutesAndMethods
+// (undeclared paths and methods: a 5xx fails; 404 / 405 + Allow are our choice). Derivation, what goes on
+// the wire (and what never does), and the verdicts with and without --profile petstore-kit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { document } from '../../src/openapi/document.gen.ts';
@@ -12,6 +13,9 @@ import { verifyCommand } from '../../cli/verify.ts';
 import type { ScenarioCheckDefinition } from '../../contract-tests/engine/scenario-check.ts';
 import { buildApiModel } from '../../contract-tests/model/api-model.ts';
 import { startTarget, TARGETS } from '../fixtures/targets/index.ts';
+import type { RunningTarget } from '../fixtures/targets/target-kit.ts';
+import { FAITHFUL, startFaithful } from '../fixtures/faithful/index.ts';
+import { bundledModel } from '../../contract-tests/model/bundled-model.ts';
 
 const EXTRA = ['payloadTooLarge', 'repeatedParameterRejected', 'unknownRoutesAndMethods'];
 const names = (doc: OpenApiDocument, check: string) => (CHECKS.find((c) => c.name === check) as ScenarioCheckDefinition).scenarios(buildApiModel(doc)).map((s) => s.name);
@@ -31,29 +35,30 @@ describe('derived from the spec', () => {
     expect(names(changed, 'payloadTooLarge')).toEqual([]);
   });
 
-  it('a repeat for each non-array query parameter: 400 where the operation declares it, else no 5xx', () => {
-    expect(names(document, 'repeatedParameterRejected')).toEqual([
-      'listPets with limit repeated (?limit=5&limit=6) → 400',
-      'listPets with status repeated (?status=available&status=pending) → 400',
+  it('a repeat for each non-array query parameter: no 5xx and one value honoured; 400 named where it is our choice', async () => {
+    const model = await bundledModel();
+    expect((CHECKS.find((c) => c.name === 'repeatedParameterRejected') as ScenarioCheckDefinition).scenarios(model).map((s) => s.name)).toEqual([
+      'listPets with limit repeated (?limit=5&limit=6) → no 5xx, one value honoured (petstore-kit: 400)',
+      'listPets with status repeated (?status=available&status=pending) → no 5xx, one value honoured (petstore-kit: 400)',
     ]);
     const changed = structuredClone(document);
     const list = changed.paths['/pets'].get!;
     list.parameters!.push({ name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } });
     delete list.responses['400'];
     expect(names(changed, 'repeatedParameterRejected')).toEqual([
-      'listPets with limit repeated (?limit=5&limit=6) → no 5xx',
-      'listPets with status repeated (?status=available&status=pending) → no 5xx',
+      'listPets with limit repeated (?limit=5&limit=6) → no 5xx, one value honoured',
+      'listPets with status repeated (?status=available&status=pending) → no 5xx, one value honoured',
     ]);
   });
 
   it('an undeclared path per server; per declared path, GET where undeclared, else PATCH', () => {
     expect(names(document, 'unknownRoutesAndMethods')).toEqual([
-      'GET /petstore-kit-undeclared-route (no such path under the base URL) → 404 recommended, never 2xx or 5xx',
-      'PATCH /pets (declared: GET, POST) → 405 with Allow recommended, never 2xx or 5xx',
-      'PATCH /pets/9007199254740991 (declared: GET) → 405 with Allow recommended, never 2xx or 5xx',
-      'PATCH /store/orders (declared: GET) → 405 with Allow recommended, never 2xx or 5xx',
-      'GET /petstore-kit-undeclared-route (no such path under the quickstart URL) → 404 recommended, never 2xx or 5xx',
-      'GET /messages (declared: POST) → 405 with Allow recommended, never 2xx or 5xx',
+      'GET /petstore-kit-undeclared-route (no such path under the base URL) → no 5xx, 404 recommended',
+      'PATCH /pets (declared: GET, POST) → no 5xx, 405 with Allow recommended',
+      'PATCH /pets/9007199254740991 (declared: GET) → no 5xx, 405 with Allow recommended',
+      'PATCH /store/orders (declared: GET) → no 5xx, 405 with Allow recommended',
+      'GET /petstore-kit-undeclared-route (no such path under the quickstart URL) → no 5xx, 404 recommended',
+      'GET /messages (declared: POST) → no 5xx, 405 with Allow recommended',
     ]);
   });
 });
@@ -111,39 +116,41 @@ describe('against our mock', () => {
   });
 });
 
-describe('verdicts on broken targets', () => {
-  async function verifyTarget(name: string, checks: string) {
-    const target = await startTarget(TARGETS.find((t) => t.name === name)!);
+describe('verdicts, by default and with --profile petstore-kit', () => {
+  async function verifyTarget(start: () => Promise<RunningTarget>, checks: string, profile?: string) {
+    const target = await start();
     let stdout = '';
     try {
-      const code = await verifyCommand(['--base-url', target.apiUrl, '--quickstart-url', target.quickstartUrl, '--api-key', DEV_API_KEY, '--checks', checks], {
-        stdout: (t) => (stdout += t),
-        stderr: (t) => (stdout += t),
-        isTty: false,
-        env: {},
-      });
+      const argv = ['--base-url', target.apiUrl, '--quickstart-url', target.quickstartUrl, '--api-key', DEV_API_KEY, '--checks', checks, ...(profile ? ['--profile', profile] : [])];
+      const code = await verifyCommand(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stdout += t), isTty: false, env: {} });
       return { code, stdout };
     } finally {
       await target.close();
     }
   }
+  const faithful = (name: string) => () => startFaithful(FAITHFUL.find((t) => t.name === name)!);
 
-  it.each([
-    ['body-limit-400', 'payloadTooLarge', /✗ createPet with a body of 1048577 bytes \(over the 1048576-byte limit\) → 413\n\s+UnexpectedStatus \[payloadTooLarge\]: a 1048577-byte body is over the spec's limit of 1048576 bytes \(x-max-body-bytes\): got 400\.\n\s+expected: 413/],
-    ['body-limit-too-low', 'payloadTooLarge', /✗ createPet with a body of exactly 1048576 bytes \(the limit\) → not 413\n\s+BodyLimitBelowDeclared \[payloadTooLarge\]/],
-    ['repeated-limit-last-wins', 'repeatedParameterRejected', /✗ listPets with limit repeated \(\?limit=5&limit=6\) → 400\n\s+RepeatedParameterAccepted \[repeatedParameterRejected\]: query parameter 'limit' \(not an array\) takes one value; the spec declares 400 for listPets: got 200\./],
-    ['undeclared-method-served', 'unknownRoutesAndMethods', /✗ PATCH \/pets \(declared: GET, POST\) → 405 with Allow recommended, never 2xx or 5xx\n\s+UndeclaredMethodServed \[unknownRoutesAndMethods\]: PATCH on \/pets, which declares only GET, POST was served: got 200\./],
-    ['unknown-route-500', 'unknownRoutesAndMethods', /✗ GET \/petstore-kit-undeclared-route \(no such path under the base URL\) → 404 recommended, never 2xx or 5xx\n\s+ServerError \[unknownRoutesAndMethods\]/],
-  ])('%s fails %s (exit 1)', async (name, checks, expected) => {
-    const { code, stdout } = await verifyTarget(name, checks);
+  it('a 5xx for an undeclared path fails under any profile (exit 1)', async () => {
+    const { code, stdout } = await verifyTarget(() => startTarget(TARGETS.find((t) => t.name === 'unknown-route-500')!), 'unknownRoutesAndMethods');
     expect(code).toBe(1);
-    expect(stdout).toMatch(expected);
+    expect(stdout).toMatch(/✗ GET \/petstore-kit-undeclared-route \(no such path under the base URL\) → no 5xx, 404 recommended\n\s+ServerError \[unknownRoutesAndMethods\]/);
   });
 
-  it('a 404 where 405 is recommended is reported, but does not fail (exit 0)', async () => {
-    const { code, stdout } = await verifyTarget('wrong-method-404', 'unknownRoutesAndMethods');
-    expect(code).toBe(0);
-    expect(stdout).toMatch(/recommendation: MethodNotAllowedMissing \[unknownRoutesAndMethods\]: A method the spec does not declare for \/messages should get 405 \(RFC 9110 §15\.5\.6\): got 404\./);
-    expect(stdout).toMatch(/PASS 6 passed, 0 failed, 0 skipped, 4 recommendation\(s\)/);
+  it.each([
+    ['body-limit-400', 'payloadTooLarge', /recommendation: UnexpectedStatus \[payloadTooLarge\]: a 1048577-byte body is over the limit of 1048576 bytes \(x-max-body-bytes\): got 400\.\n.*\n.*\n\s+choice:\s+A request body over 1 MiB gets 413/],
+    ['body-limit-64k', 'payloadTooLarge', /recommendation: BodyLimitBelowDeclared \[payloadTooLarge\]: a body of exactly the limit \(1048576 bytes\) was refused as too large: got 413\./],
+    ['no-body-limit', 'payloadTooLarge', /recommendation: PayloadTooLargeAccepted \[payloadTooLarge\]: a 1048577-byte body is over the limit/],
+    ['repeated-last-wins', 'repeatedParameterRejected', /recommendation: RepeatedParameterAccepted \[repeatedParameterRejected\]: query parameter 'limit' \(not an array\) given twice, 5 and 6: got 200, where petstore-kit chose 400\./],
+    ['undeclared-method-served', 'unknownRoutesAndMethods', /recommendation: UndeclaredMethodServed \[unknownRoutesAndMethods\]: PATCH on \/pets, which declares only GET, POST was served: got 200\./],
+    ['wrong-method-404', 'unknownRoutesAndMethods', /recommendation: MethodNotAllowedMissing \[unknownRoutesAndMethods\]: A method the document does not declare for \/messages should get 405 \(RFC 9110 §15\.5\.6\): got 404\./],
+  ])('%s passes %s by default with a recommendation naming our choice, and fails with --profile petstore-kit', async (name, checks, recommendation) => {
+    const byDefault = await verifyTarget(faithful(name), checks);
+    expect(byDefault.code).toBe(0);
+    expect(byDefault.stdout).toMatch(recommendation);
+    expect(byDefault.stdout).toMatch(/choice: {3}.+ \(\/(paths|info)\//);
+    const bound = await verifyTarget(faithful(name), checks, 'petstore-kit');
+    expect(bound.code).toBe(1);
+    expect(bound.stdout).toMatch(/profile petstore-kit: departures from the interface and from petstore-kit's choices fail/);
+    expect(bound.stdout).toMatch(/✗ /);
   });
 });

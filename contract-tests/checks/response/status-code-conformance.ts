@@ -18,13 +18,17 @@ export const statusCodeConformance: ResponseCheck = ({ model, operation, request
   const interfaceOp = interfaceOperation(model, operation);
   const expected = `one of ${declaredStatuses(interfaceOp)}`;
   const undeclared = `${operation.operationId} answered ${status}, which the interface does not declare for it`;
-  if (status >= 500 && (!base || base.key === 'default')) {
+  // `default` describes the answers the interface does not list one by one; a server failure or a
+  // redirect (which would take the key elsewhere) is not one of them unless declared by its code.
+  const failureOrRedirect = status >= 500 || (status >= 300 && status < 400);
+  const declared = base && !(base.key === 'default' && failureOrRedirect) ? base : undefined;
+  if (status >= 500 && !declared) {
     return [{ title: 'ServerError', message: `${operation.operationId} answered ${status}: nothing a client sends may make the server fail.${htmlHint(response)}`, expected, actual: String(status) }];
   }
-  if (base) {
+  if (declared) {
     if (full) return [];
-    const choice = model.choiceFor(`${operation.pointer}/responses/${pointerToken(base.key)}`);
-    const message = `${operation.operationId} answered ${status}, which the interface allows (as ${base.key}) but petstore-kit's choice does not.`;
+    const choice = model.choiceFor(`${operation.pointer}/responses/${pointerToken(declared.key)}`);
+    const message = `${operation.operationId} answered ${status}, which the interface allows (as ${declared.key}) but petstore-kit's choice does not.`;
     return choice ? [{ severity: 'warning', title: 'UndefinedStatusCode', message, expected: `one of ${declaredStatuses(operation)}`, actual: String(status), choice }] : [];
   }
   if (status >= 300 && status < 400) {
