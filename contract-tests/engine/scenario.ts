@@ -77,6 +77,8 @@ export interface Scenario {
   phase: 'read' | 'write' | 'bulk';
   /** True when the scenario talks to the quickstart server (skipped without a quickstart URL). */
   quickstart?: boolean;
+  /** True when it sends numbers a double cannot hold: skipped through a transport that rounds them (Prism's proxy). */
+  exactNumbers?: boolean;
   run(ctx: ScenarioContext): Promise<void>;
 }
 

@@ -17,6 +17,8 @@ export interface ConformanceOptions {
   excludeChecks?: string[];
   /** Checks whose scenarios are reported as skipped, with the reason given (e.g. meaningless through a proxy). */
   skipChecks?: Record<string, string>;
+  /** Set when the transport re-encodes JSON numbers as doubles: scenarios that need exact numbers are skipped with this reason. */
+  roundsNumbers?: string;
   /** Per-request timeout, body included; default 10 000 ms. */
   timeoutMs?: number;
   /** OpenAPI file to judge against; default the interface the kit ships (spec/petstore.openapi.yaml). */

@@ -89,6 +89,7 @@ function modelFor(document: OpenApiDocument): ApiModel {
 
 function skipReason(scenario: Scenario, options: ConformanceOptions): string | undefined {
   if (scenario.quickstart && !options.quickstartUrl) return 'no quickstart URL given (--quickstart-url)';
+  if (scenario.exactNumbers && options.roundsNumbers) return options.roundsNumbers;
   if (scenario.phase !== 'read' && !options.allowWrites) return 'read-only run: this scenario sends requests that could create data (--allow-writes runs it)';
   return undefined;
 }

@@ -43,6 +43,8 @@ export async function runViaPrism(options: ConformanceOptions): Promise<Report> 
       // Through the proxy chain a body's size is the relays' and Prism's business, not the target's:
       // Prism re-encodes JSON bodies, and a relay may fail to pass on an early 413. Judged directly only.
       skipChecks: { ...options.skipChecks, payloadTooLarge: "--via-prism: bodies pass Prism's proxy, which re-encodes and relays them; run without --via-prism to check the body size limit" },
+      // Prism re-encodes the target's JSON answers with doubles: 9007199254740993 would come back rounded.
+      roundsNumbers: "--via-prism: Prism's proxy re-encodes JSON numbers as doubles, so an int64 beyond 2^53 cannot cross it exactly; run without --via-prism to check it",
     });
     const scenario = prismScenario(proxy.violations(), Math.round(performance.now() - started));
     const scenarios = [...report.scenarios, scenario];

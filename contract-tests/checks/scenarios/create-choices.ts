@@ -50,6 +50,7 @@ export function choiceScenarios(model: ApiModel, collection: Collection, check: 
   if (int64) {
     scenarios.push({
       ...common,
+      exactNumbers: true,
       name: `${create.operationId} with ${int64} ${BEYOND_DOUBLE} (an int64 beyond 2^53) → kept exactly if accepted (petstore-kit: accepted)`,
       async run(ctx) {
         const sample = JSON.stringify({ ...newItemBody(ctx, collection), [int64]: 0 });

@@ -4,7 +4,7 @@
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
 import type { Collection } from '../../model/api-model.ts';
-import { createItem, fieldDifferences, itemsOf, newItemBody } from './scenario-helpers.ts';
+import { createItem, definedFields, fieldDifferences, itemsOf, newItemBody } from './scenario-helpers.ts';
 
 const NAME = 'createThenList';
 
@@ -48,7 +48,7 @@ async function expectListed(ctx: ScenarioContext, collection: Collection, create
   const items = itemsOf(response);
   const found = items.find((item) => String(item[id]) === String(created[id]));
   if (found) {
-    const differences = fieldDifferences(created, found);
+    const differences = fieldDifferences(created, found, definedFields(collection, created));
     if (differences.length) ctx.fail({ title: 'ListedDiffersFromCreated', message: `In ${where}, the record differs from the created one: ${differences.join('; ')}.`, expected: JSON.stringify(created), actual: JSON.stringify(found) });
     return;
   }

@@ -2,7 +2,7 @@
 // with x-sunset, still serves existing pets (200, the same record the list shows). Its headers are
 // judged on every response by the deprecationHeaders response check.
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import { expectStatus, fieldDifferences, itemsOf } from './scenario-helpers.ts';
+import { definedFields, expectStatus, fieldDifferences, itemsOf } from './scenario-helpers.ts';
 import { expectGone, isPastSunset } from './sunset.ts';
 
 const NAME = 'deprecation';
@@ -35,7 +35,7 @@ export const deprecation: ScenarioCheckDefinition = {
                 continue;
               }
               if (!expectStatus(ctx, response, 200, `${read.operationId} of listed ${idProperty} ${String(item[idProperty])} before its sunset date`, 'DeprecatedOperationNotServed')) continue;
-              const differences = typeof response.json === 'object' && response.json ? fieldDifferences(item, response.json as Record<string, unknown>) : ['no record'];
+              const differences = typeof response.json === 'object' && response.json ? fieldDifferences(item, response.json as Record<string, unknown>, definedFields(collection, item)) : ['no record'];
               if (differences.length) {
                 ctx.fail({ title: 'ReadDiffersFromList', message: `${read.operationId} returns another record than the list for ${idProperty} ${String(item[idProperty])}: ${differences.join('; ')}.`, expected: JSON.stringify(item), actual: response.text });
               }

@@ -66,7 +66,15 @@ export async function existingItem(ctx: ScenarioContext, collection: Collection)
   return createItem(ctx, collection, newItemBody(ctx, collection));
 }
 
-/** Differences between two records over the given fields, as "field: a ≠ b" lines. */
+/**
+ * Differences between two records over the given fields, as "field: a ≠ b" lines. Pass the fields the
+ * schema defines when comparing two answers: fields it does not define are allowed and may differ.
+ */
 export function fieldDifferences(expected: Item, actual: Item, fields = Object.keys(expected)): string[] {
   return fields.filter((f) => JSON.stringify(expected[f]) !== JSON.stringify(actual[f])).map((f) => `${f}: expected ${JSON.stringify(expected[f])}, got ${JSON.stringify(actual[f])}`);
+}
+
+/** The fields of `record` that the collection's item schema defines (the only ones two answers must agree on). */
+export function definedFields(collection: Collection, record: Item): string[] {
+  return Object.keys(record).filter((field) => field in collection.item.properties);
 }
