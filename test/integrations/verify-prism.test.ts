@@ -77,7 +77,7 @@ describe("the suite against Prism's mock of our spec", () => {
       'listPets limit=1 returns at most 1, exactly 1 when that many exist',
       'listPets limit=2 returns at most 2, exactly 2 when that many exist',
       'listPets status=available returns only and all records with status available',
-      'listPets holds each id once',
+      'listPets holds each id once (petstore-kit: in ascending id order)',
       'getPet (deprecated, sunset 2030-12-05) still serves listed records',
       // Prism ignores a field NewPet does not define, as we chose.
       'createPet with a field the schema does not define → no 5xx (petstore-kit: accepted, not stored)',

@@ -2,6 +2,7 @@
 // otherwise than petstore-kit where the seed is silent. By default (the interface profile) verify must
 // pass it, recommending with the choice it departs from; with --profile petstore-kit it must fail, and
 // only on findings that name one of our choices (never on the interface), among them the one it departs from.
+import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { runConformance, type Report } from '../../contract-tests/index.ts';
@@ -32,6 +33,12 @@ describe('the faithful-but-different catalogue', () => {
     expect(FAITHFUL.length).toBeGreaterThanOrEqual(30);
     expect(FAITHFUL.some((t) => t.departsFrom === null)).toBe(true);
     expect(FAITHFUL.some((t) => t.notObservable)).toBe(true);
+  });
+
+  it('docs/checks.md lists every target, with what it chose', async () => {
+    const page = await readFile(new URL('../../docs/checks.md', import.meta.url), 'utf8');
+    const section = page.slice(page.indexOf('## Faithful but different'));
+    for (const target of FAITHFUL) expect(section).toContain(`| \`${target.name}\` | ${target.chose.replace(/\|/g, '\\|')} |`);
   });
 
   it.each(FAITHFUL.map((target) => [target.name, target] as const))('%s', (_, target) => {

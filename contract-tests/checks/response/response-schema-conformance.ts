@@ -73,7 +73,7 @@ function unlistedCode(model: ApiModel, operation: Operation, schema: Schema | un
   if (!Array.isArray(listed) || listed.includes(code)) return [];
   const choice = model.choiceFor(`${schema.$ref.slice(1)}/properties/code/${ERROR_CODES}`);
   if (!choice) return [];
-  return [{ title: 'UnknownErrorCode', message: `${where} carries the code ${JSON.stringify(code)}, not one of the codes ${operation.operationId}'s document lists.`, expected: listed.join(', '), actual: code, choice }];
+  return [{ title: 'UnknownErrorCode', message: `${where} carries the code ${JSON.stringify(code)}, not one of the codes petstore-kit chose for ${operation.operationId}.`, expected: listed.join(', '), actual: code, choice }];
 }
 
 function schemaName(schema: Schema): string {

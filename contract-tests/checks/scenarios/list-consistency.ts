@@ -17,9 +17,10 @@ export const listConsistency: ScenarioCheckDefinition = {
     return model.collections.flatMap((collection) => {
       const id = collection.idProperty;
       if (!id) return [];
+      const order = model.choiceFor(`${collection.list.pointer}/${LIST_ORDER}`) ? collection.list.source[LIST_ORDER] : undefined;
       return [
         {
-          name: `${collection.list.operationId} holds each ${id} once`,
+          name: `${collection.list.operationId} holds each ${id} once${typeof order === 'string' ? ` (petstore-kit: in ${order} order)` : ''}`,
           check: NAME,
           operationId: collection.list.operationId,
           phase: 'read' as const,
