@@ -1,4 +1,3 @@
-import type { ErrorObject } from 'ajv';
 import { issuesFromAjv } from '../../../src/openapi/issue.ts';
 import { resolveRef } from '../../../src/openapi/resolve-ref.ts';
 import type { SchemaCompiler } from '../../../src/openapi/schema-compiler.ts';
@@ -10,6 +9,8 @@ import { ERROR_CODES, pointerToken } from '../../model/kit-extensions.ts';
 import type { FindingChoice } from '../../types.ts';
 
 type Schema = Record<string, unknown>;
+/** One validation error, as the schema compiler reports it (Ajv's ErrorObject). */
+type ErrorObject = NonNullable<ReturnType<SchemaCompiler['compile']>['errors']>[number];
 
 /**
  * The body validates against the interface's schema for the operation and status, and any error response
