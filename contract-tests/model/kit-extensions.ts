@@ -1,10 +1,8 @@
-// The specification extensions (OpenAPI 3.0.3 §4.8) the judge reads, in one place. The first two state
-// what the seed says in a form a program can read, so they belong to the interface; the others are
-// written by petstore-kit's overlay (spec/petstore-kit.overlay.yaml), so a departure from them is a
-// departure from one of our choices: a recommendation unless the run makes the choices binding.
-
-/** Interface, on an operation: its removal date (YYYY-MM-DD). Read by index-operations as `Operation.sunset`. */
-export const SUNSET = 'x-sunset';
+// The specification extensions (OpenAPI 3.0.3 §4.8) the judge reads, in one place (besides `x-sunset`,
+// the interface's removal date, which index-operations reads as `Operation.sunset`). The first states what
+// the seed says in a form a program can read, so it belongs to the interface; the others are written by
+// petstore-kit's overlay (spec/petstore-kit.overlay.yaml), so a departure from them is a departure from
+// one of our choices: a recommendation unless the run makes the choices binding.
 
 /**
  * Interface, on a 400 response: the faults the seed names for it (`body-missing`, `invalid-json`,

@@ -40,7 +40,7 @@ export const createThenList: ScenarioCheckDefinition = {
   },
 };
 
-/** Fails when the record is absent from a page that is not full (a full page may legitimately end before it). */
+/** Fails when the record is absent from a page that is not full; from a full page, its absence is not observable. */
 async function expectListed(ctx: ScenarioContext, collection: Collection, created: Record<string, unknown>, query: Record<string, string | number>, where: string): Promise<void> {
   const id = collection.idProperty!;
   const response = await ctx.send(collection.list, { query });

@@ -74,9 +74,10 @@ export const createThenRead: ScenarioCheckDefinition = {
 };
 
 /**
- * Fields left out of the request get the request schema's `default` (OpenAPI 3.0.3 §4.7.24: the value
- * the server assumes when none is given). A default of the interface binds; one our overlay wrote
- * (NewPet.status → available) is our choice: the seed says status is optional, not what an omitted one means.
+ * Fields left out of the request get the request schema's `default` (OpenAPI 3.0.3 §4.7.24: "what would
+ * be assumed by the consumer of the input as the value of the schema if one is not provided"). A default
+ * of the interface binds; one our overlay wrote (NewPet.status → available) is our choice: the seed says
+ * status "may be supplied on creation", not what an omitted one means.
  */
 function judgeDefaults(ctx: ScenarioContext, collection: Collection, sent: Record<string, unknown>, created: Record<string, unknown>): void {
   const { model } = ctx;
