@@ -66,9 +66,12 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
   const timeoutMs = values.timeout === undefined ? 10_000 : Number(values.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new VerifyUsageError(`--timeout must be a positive whole number of milliseconds, not "${values.timeout}"`);
   const profile = (values.profile ?? 'interface') as VerifyArgs['profile'];
-  if (!PROFILES.includes(profile)) throw new VerifyUsageError(`--profile must be one of ${PROFILES.join(', ')}, not "${values.profile}"`);
+  if (!PROFILES.includes(profile))
+    throw new VerifyUsageError(`--profile must be one of ${PROFILES.join(', ')}, not "${values.profile}"`);
   if (values.overlay !== undefined && values.profile === 'petstore-kit') {
-    throw new VerifyUsageError('--overlay and --profile petstore-kit exclude each other: the overlay replaces petstore-kit\'s choices');
+    throw new VerifyUsageError(
+      "--overlay and --profile petstore-kit exclude each other: the overlay replaces petstore-kit's choices",
+    );
   }
   const quickstartUrl = values['quickstart-url'];
   const loopback = isLoopback(baseUrl) && (quickstartUrl === undefined || isLoopback(quickstartUrl));

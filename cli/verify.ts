@@ -48,8 +48,30 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
   const out = (text: string) => io.stdout(redactText(text, secrets));
   const err = (text: string) => io.stderr(redactText(text, secrets));
   try {
-    const { baseUrl, quickstartUrl, apiKey, allowWrites, checks, excludeChecks, timeoutMs, specPath, profile, overlayPath } = args;
-    const options = { baseUrl, quickstartUrl, apiKey, allowWrites, checks, excludeChecks, timeoutMs, specPath, profile, overlayPath };
+    const {
+      baseUrl,
+      quickstartUrl,
+      apiKey,
+      allowWrites,
+      checks,
+      excludeChecks,
+      timeoutMs,
+      specPath,
+      profile,
+      overlayPath,
+    } = args;
+    const options = {
+      baseUrl,
+      quickstartUrl,
+      apiKey,
+      allowWrites,
+      checks,
+      excludeChecks,
+      timeoutMs,
+      specPath,
+      profile,
+      overlayPath,
+    };
     const report = args.viaPrism ? await runViaPrism(options) : await runConformance(options);
     const color = !args.output && io.isTty && !io.env.NO_COLOR;
     const rendered = redactText(renderReport(report, args.reporter, { color }), secrets);

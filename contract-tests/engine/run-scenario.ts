@@ -37,7 +37,12 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
     fail: (draft) => record('error', draft),
     recommend: (draft) => record('warning', draft),
     notObservable: ({ what, why, exchange }) =>
-      unseen.push({ check: scenario.check, what, why, exchange: exchange ?? (exchanges.length ? exchanges.length - 1 : undefined) }),
+      unseen.push({
+        check: scenario.check,
+        what,
+        why,
+        exchange: exchange ?? (exchanges.length ? exchanges.length - 1 : undefined),
+      }),
     skip: (reason) => {
       throw new ScenarioSkipped(reason);
     },

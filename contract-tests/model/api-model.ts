@@ -67,7 +67,11 @@ export interface ApiModel {
  * Derives the model the scenarios are generated from: `document` is the one in force, `baseDocument` the
  * interface it was made from by an overlay whose `choices` are given (omitted: the document is the interface).
  */
-export function buildApiModel(document: OpenApiDocument, choices: readonly Choice[] = [], baseDocument?: OpenApiDocument): ApiModel {
+export function buildApiModel(
+  document: OpenApiDocument,
+  choices: readonly Choice[] = [],
+  baseDocument?: OpenApiDocument,
+): ApiModel {
   const operations = indexOperations(document);
   const compiler = createSchemaCompiler(document);
   const flatten = (schema: Record<string, unknown> | undefined) => flattenSchema(document, schema);
@@ -100,8 +104,21 @@ export function buildApiModel(document: OpenApiDocument, choices: readonly Choic
     const choice = choiceAt(choices, pointer);
     return choice && { pointer: choice.pointer, reason: choice.reason };
   };
-  const base = baseDocument && baseDocument !== document ? interfaceView(baseDocument) : { document, compiler, operationAt: byPointer(operations) };
-  return { document, base, choices, choiceAt: (pointer) => choiceAt(choices, pointer), choiceFor, operations, compiler, collections, flatten };
+  const base =
+    baseDocument && baseDocument !== document
+      ? interfaceView(baseDocument)
+      : { document, compiler, operationAt: byPointer(operations) };
+  return {
+    document,
+    base,
+    choices,
+    choiceAt: (pointer) => choiceAt(choices, pointer),
+    choiceFor,
+    operations,
+    compiler,
+    collections,
+    flatten,
+  };
 }
 
 function interfaceView(document: OpenApiDocument): InterfaceView {

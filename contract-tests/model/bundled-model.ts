@@ -13,6 +13,8 @@ let bundled: Promise<ApiModel> | undefined;
  * model.choices.length; // every part of the document our overlay wrote
  */
 export function bundledModel(): Promise<ApiModel> {
-  bundled ??= applyOverlay(interfaceDocument, petstoreKitOverlay).then(({ document, choices }) => buildApiModel(document, choices, interfaceDocument));
+  bundled ??= applyOverlay(interfaceDocument, petstoreKitOverlay).then(({ document, choices }) =>
+    buildApiModel(document, choices, interfaceDocument),
+  );
   return bundled;
 }

@@ -33,7 +33,11 @@ export function interfaceOperation(model: ApiModel, operation: Operation): Opera
 }
 
 /** The response schema to judge a body by: the interface's, else the one the overlay declares. */
-export function declaredSchema(model: ApiModel, operation: Operation, status: number): Record<string, unknown> | undefined {
+export function declaredSchema(
+  model: ApiModel,
+  operation: Operation,
+  status: number,
+): Record<string, unknown> | undefined {
   const { base, full } = declaredFor(model, operation, status);
   return base?.response.schema ?? full?.response.schema;
 }
@@ -44,9 +48,13 @@ export function declaredSchema(model: ApiModel, operation: Operation, status: nu
  */
 export function interfaceErrorSchema(model: ApiModel, operation: Operation): Record<string, unknown> | undefined {
   const own = interfaceOperation(model, operation);
-  const candidates = [own, ...model.operations.map((op) => interfaceOperation(model, op)).filter((op) => op.ownServer === own.ownServer)];
+  const candidates = [
+    own,
+    ...model.operations.map((op) => interfaceOperation(model, op)).filter((op) => op.ownServer === own.ownServer),
+  ];
   for (const op of candidates) {
-    for (const [key, response] of Object.entries(op.responses)) if (/^4/.test(key) && response.schema) return response.schema;
+    for (const [key, response] of Object.entries(op.responses))
+      if (/^4/.test(key) && response.schema) return response.schema;
   }
   return undefined;
 }
@@ -58,6 +66,8 @@ export function declaredStatuses(operation: Operation): string {
 
 function entryFor(operation: Operation, status: number): DeclaredEntry | undefined {
   const { responses } = operation;
-  const key = [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => responses[candidate] !== undefined);
+  const key = [String(status), `${String(status)[0]}XX`, 'default'].find(
+    (candidate) => responses[candidate] !== undefined,
+  );
   return key === undefined ? undefined : { key, response: responses[key] };
 }

@@ -31,8 +31,14 @@ export function prettyReporter(report: Report, { color = false } = {}): string {
         lines.push(`  ${paint('red', '✗')} ${scenario.name}`);
         for (const finding of scenario.failures) lines.push(...describeFinding(finding, scenario).map((line, i) => `      ${i === 0 ? paint('red', line) : line}`));
       }
-      for (const note of scenario.notObservable) lines.push(`      ${paint('yellow', `not observable: ${note.what}`)}`, `        why: ${note.why}`);
-      for (const finding of scenario.recommendations) lines.push(...describeFinding(finding, scenario).map((line, i) => `      ${paint('yellow', i === 0 ? `recommendation: ${line}` : line)}`));
+      for (const note of scenario.notObservable)
+        lines.push(`      ${paint('yellow', `not observable: ${note.what}`)}`, `        why: ${note.why}`);
+      for (const finding of scenario.recommendations)
+        lines.push(
+          ...describeFinding(finding, scenario).map(
+            (line, i) => `      ${paint('yellow', i === 0 ? `recommendation: ${line}` : line)}`,
+          ),
+        );
     }
   }
   const totals = `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, ${summary.notObservable} not observable, ${summary.recommendations} recommendation(s) of ${summary.total} scenarios in ${(report.durationMs / 1000).toFixed(1)} s`;

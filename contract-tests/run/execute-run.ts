@@ -56,7 +56,18 @@ export async function executeRun(plan: RunPlan): Promise<Execution> {
 }
 
 function skipped({ scenario, skip }: PlannedScenario): ScenarioResult {
-  return { name: scenario.name, check: scenario.check, operationId: scenario.operationId, status: 'skipped', reason: skip, exchanges: [], failures: [], recommendations: [], notObservable: [], durationMs: 0 };
+  return {
+    name: scenario.name,
+    check: scenario.check,
+    operationId: scenario.operationId,
+    status: 'skipped',
+    reason: skip,
+    exchanges: [],
+    failures: [],
+    recommendations: [],
+    notObservable: [],
+    durationMs: 0,
+  };
 }
 
 /** Drops findings of checks not selected and settles the status again. */
@@ -64,5 +75,11 @@ function keepActive(result: ScenarioResult, active: Set<string>): ScenarioResult
   const failures = result.failures.filter((f) => active.has(f.check));
   const recommendations = result.recommendations.filter((f) => active.has(f.check));
   const notObservable = result.notObservable.filter((n) => active.has(n.check));
-  return { ...result, failures, recommendations, notObservable, status: settleStatus(failures.length > 0, result.reason, notObservable.length > 0) };
+  return {
+    ...result,
+    failures,
+    recommendations,
+    notObservable,
+    status: settleStatus(failures.length > 0, result.reason, notObservable.length > 0),
+  };
 }

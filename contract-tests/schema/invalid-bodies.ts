@@ -7,7 +7,8 @@ import { sampleFromSchema } from './sample-from-schema.ts';
  * What is wrong with a body, in the words a 400's `x-conditions` uses for the faults the seed names
  * (contract-tests/model/kit-extensions.ts). A body may show more than one (a JSON array has no fields).
  */
-export type BodyFault = 'body-missing' | 'invalid-json' | 'required-field-missing' | 'invalid-value' | 'content-type-not-json';
+export type BodyFault =
+  'body-missing' | 'invalid-json' | 'required-field-missing' | 'invalid-value' | 'content-type-not-json';
 
 export interface InvalidBody {
   label: string;
@@ -44,16 +45,30 @@ export function invalidBodies(schema: FlatSchema, mediaTypes: string[]): Invalid
   }
   for (const [field, property] of Object.entries(schema.properties)) {
     for (const [label, value] of wrongValues(property)) {
-      const body = typeof value === 'string' && value.startsWith('raw:') ? json({ ...valid, [field]: 0 }).replace(`"${field}":0`, `"${field}":${value.slice(4)}`) : json({ ...valid, [field]: value });
+      const body =
+        typeof value === 'string' && value.startsWith('raw:')
+          ? json({ ...valid, [field]: 0 }).replace(`"${field}":0`, `"${field}":${value.slice(4)}`)
+          : json({ ...valid, [field]: value });
       bodies.push({ label: `field '${field}' ${label}`, body, faults: ['invalid-value'] });
     }
   }
   // The seed: requests use JSON. A body labelled otherwise (valid JSON inside) must be refused.
   const otherMediaType: BodyFault[] = ['content-type-not-json'];
-  if (!mediaTypes.includes('text/plain')) bodies.push({ label: 'Content-Type text/plain', body: json(valid), contentType: 'text/plain', faults: otherMediaType });
+  if (!mediaTypes.includes('text/plain'))
+    bodies.push({
+      label: 'Content-Type text/plain',
+      body: json(valid),
+      contentType: 'text/plain',
+      faults: otherMediaType,
+    });
   if (!mediaTypes.includes('application/x-www-form-urlencoded')) {
     const form = new URLSearchParams(Object.entries(valid).map(([k, v]) => [k, String(v)])).toString();
-    bodies.push({ label: 'Content-Type application/x-www-form-urlencoded', body: form, contentType: 'application/x-www-form-urlencoded', faults: otherMediaType });
+    bodies.push({
+      label: 'Content-Type application/x-www-form-urlencoded',
+      body: form,
+      contentType: 'application/x-www-form-urlencoded',
+      faults: otherMediaType,
+    });
   }
   return bodies;
 }

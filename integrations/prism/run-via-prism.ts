@@ -30,10 +30,14 @@ export async function runViaPrism(options: ConformanceOptions): Promise<Report> 
   }
   // Prism judges the document the target is held to: the interface, or with petstore-kit's choices
   // binding, the full document (a user's overlay is judged by the suite's own checks only).
-  const specPath = options.specPath ?? (options.profile === 'petstore-kit' && !options.overlayPath ? DEFAULT_SPEC_PATH : INTERFACE_SPEC_PATH);
-  const proxy = await module.startPrismProxy({ target: options.baseUrl, quickstartTarget: options.quickstartUrl, specPath }).catch((error: Error) => {
-    throw new ConformanceError('unreachable', failedTo('start the Prism proxy', error.message.split('\n')[0]));
-  });
+  const specPath =
+    options.specPath ??
+    (options.profile === 'petstore-kit' && !options.overlayPath ? DEFAULT_SPEC_PATH : INTERFACE_SPEC_PATH);
+  const proxy = await module
+    .startPrismProxy({ target: options.baseUrl, quickstartTarget: options.quickstartUrl, specPath })
+    .catch((error: Error) => {
+      throw new ConformanceError('unreachable', failedTo('start the Prism proxy', error.message.split('\n')[0]));
+    });
   try {
     const started = performance.now();
     const report = await runConformance({
@@ -44,7 +48,8 @@ export async function runViaPrism(options: ConformanceOptions): Promise<Report> 
       // Prism re-encodes JSON bodies, and a relay may fail to pass on an early 413. Judged directly only.
       skipChecks: { ...options.skipChecks, payloadTooLarge: "--via-prism: bodies pass Prism's proxy, which re-encodes and relays them; run without --via-prism to check the body size limit" },
       // Prism re-encodes the target's JSON answers with doubles: 9007199254740993 would come back rounded.
-      roundsNumbers: "--via-prism: Prism's proxy re-encodes JSON numbers as doubles, so an int64 beyond 2^53 cannot cross it exactly; run without --via-prism to check it",
+      roundsNumbers:
+        "--via-prism: Prism's proxy re-encodes JSON numbers as doubles, so an int64 beyond 2^53 cannot cross it exactly; run without --via-prism to check it",
     });
     const scenario = prismScenario(proxy.violations(), Math.round(performance.now() - started));
     const scenarios = [...report.scenarios, scenario];

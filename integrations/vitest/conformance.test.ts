@@ -11,8 +11,14 @@ import { isLoopback, runConformance, type ScenarioResult } from '../../contract-
 import { describeFinding } from '../../contract-tests/reporters/describe-finding.ts';
 
 const { TARGET_URL, QUICKSTART_URL, API_KEY, ALLOW_WRITES, CHECKS, EXCLUDE_CHECKS, PROFILE, OVERLAY } = process.env;
-if (PROFILE && PROFILE !== 'interface' && PROFILE !== 'petstore-kit') throw new Error(`[petstore-kit] Failed to start the conformance project: PROFILE must be interface or petstore-kit, not "${PROFILE}".`);
-if (!TARGET_URL || !API_KEY) throw new Error('[petstore-kit] Failed to start the conformance project: set TARGET_URL (API base URL incl. /v1) and API_KEY.');
+if (PROFILE && PROFILE !== 'interface' && PROFILE !== 'petstore-kit')
+  throw new Error(
+    `[petstore-kit] Failed to start the conformance project: PROFILE must be interface or petstore-kit, not "${PROFILE}".`,
+  );
+if (!TARGET_URL || !API_KEY)
+  throw new Error(
+    '[petstore-kit] Failed to start the conformance project: set TARGET_URL (API base URL incl. /v1) and API_KEY.',
+  );
 
 const list = (value?: string) => value?.split(',').map((s) => s.trim()).filter(Boolean);
 const report = await runConformance({
@@ -35,7 +41,8 @@ for (const scenario of report.scenarios) {
     // A scenario the run could not perform (read-only, no quickstart URL) is reported as skipped, with why.
     if (scenario.status === 'skipped') context.skip(scenario.reason);
     // What it could not see over HTTP is neither a pass nor a failure: skipped, with what and why.
-    if (scenario.status === 'not-observable') context.skip(scenario.notObservable.map((n) => `not observable: ${n.what} (${n.why})`).join('; '));
+    if (scenario.status === 'not-observable')
+      context.skip(scenario.notObservable.map((n) => `not observable: ${n.what} (${n.why})`).join('; '));
     expect(scenario.failures, explain(scenario)).toEqual([]);
   });
 }

@@ -75,7 +75,11 @@ export function indexOperations(document: OpenApiDocument): Operation[] {
         responses: Object.fromEntries(
           Object.entries(source.responses).map(([status, ref]) => [
             status,
-            toOperationResponse(document, resolveRef<ResponseObject>(document, ref), targetOf(ref) ?? `${pointer}/responses/${escapePointer(status)}`),
+            toOperationResponse(
+              document,
+              resolveRef<ResponseObject>(document, ref),
+              targetOf(ref) ?? `${pointer}/responses/${escapePointer(status)}`,
+            ),
           ]),
         ),
         deprecated: source.deprecated === true,

@@ -86,8 +86,19 @@ describe("the suite against Prism's mock of our spec", () => {
     const recommended = report.scenarios.filter((s) => s.check === 'unknownRoutesAndMethods').flatMap((s) => s.recommendations.map((r) => r.title));
     expect(recommended.sort()).toEqual([...Array(4).fill('MissingAllowHeader'), ...Array(6).fill('NonStandardErrorBody')]);
     // Prism's examples depart from several of our choices: error codes, the Deprecation date, Location.
-    const choices = new Set(report.scenarios.flatMap((s) => s.recommendations.flatMap((r) => (r.choice ? [r.title] : []))));
-    expect([...choices].sort()).toEqual(['LinkWithoutSuccessor', 'LocationMismatch', 'MissingAllowHeader', 'NonStandardErrorBody', 'PayloadTooLargeAccepted', 'UnknownErrorCode', 'UnrecognisedDeprecationHeader', 'ValidRequestRejected']);
+    const choices = new Set(
+      report.scenarios.flatMap((s) => s.recommendations.flatMap((r) => (r.choice ? [r.title] : []))),
+    );
+    expect([...choices].sort()).toEqual([
+      'LinkWithoutSuccessor',
+      'LocationMismatch',
+      'MissingAllowHeader',
+      'NonStandardErrorBody',
+      'PayloadTooLargeAccepted',
+      'UnknownErrorCode',
+      'UnrecognisedDeprecationHeader',
+      'ValidRequestRejected',
+    ]);
   });
 });
 
@@ -115,7 +126,9 @@ describe("--via-prism (Prism's validating proxy in front of the target)", () => 
     // Body size and int64 beyond 2^53 are judged directly only: Prism re-encodes bodies and numbers.
     const skipped = report.scenarios.filter((s) => s.status === 'skipped');
     expect(new Set(skipped.map((s) => s.check))).toEqual(new Set(['payloadTooLarge', 'createThenRead']));
-    expect(skipped.filter((s) => s.check === 'createThenRead').map((s) => s.name)).toEqual([expect.stringMatching(/categoryId 9007199254740993/)]);
+    expect(skipped.filter((s) => s.check === 'createThenRead').map((s) => s.name)).toEqual([
+      expect.stringMatching(/categoryId 9007199254740993/),
+    ]);
     expect(skipped.every((s) => /--via-prism/.test(s.reason!))).toBe(true);
     expect(report.summary.passed).toBe(report.summary.total - skipped.length);
     expect(code).toBe(0);

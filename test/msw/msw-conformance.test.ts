@@ -25,14 +25,26 @@ describe('conformance suite against the MSW handlers', () => {
     // The reference: the same suite over HTTP against `petstore-kit serve`, before MSW intercepts anything.
     const http = await serve({ port: 0 });
     try {
-      overHttp = await runConformance({ baseUrl: http.apiUrl, quickstartUrl: http.quickstartUrl, apiKey: DEV_API_KEY, allowWrites: true, profile: 'petstore-kit' });
+      overHttp = await runConformance({
+        baseUrl: http.apiUrl,
+        quickstartUrl: http.quickstartUrl,
+        apiKey: DEV_API_KEY,
+        allowWrites: true,
+        profile: 'petstore-kit',
+      });
     } finally {
       await http.close();
     }
     // 'error': a request the handlers miss fails loudly instead of leaving the machine.
     server.listen({ onUnhandledRequest: 'error' });
     server.events.on('request:start', ({ request }) => void intercepted.push(new URL(request.url).host));
-    report = await runConformance({ baseUrl, quickstartUrl, apiKey: DEV_API_KEY, allowWrites: true, profile: 'petstore-kit' });
+    report = await runConformance({
+      baseUrl,
+      quickstartUrl,
+      apiKey: DEV_API_KEY,
+      allowWrites: true,
+      profile: 'petstore-kit',
+    });
   });
   afterAll(() => server.close());
 

@@ -13,7 +13,11 @@ const scenario: Scenario = {
   phase: 'read',
   async run(ctx) {
     ctx.fail({ title: 'UnexpectedStatus', message: 'departs from our choice', choice });
-    ctx.recommend({ title: 'RepeatedParameterAccepted', message: 'departs from our choice too, reported as advice', choice });
+    ctx.recommend({
+      title: 'RepeatedParameterAccepted',
+      message: 'departs from our choice too, reported as advice',
+      choice,
+    });
     ctx.recommend({ title: 'TimestampFarFromNow', message: 'advice only' });
     ctx.fail({ title: 'LimitExceeded', message: 'departs from the interface' });
   },
@@ -47,7 +51,11 @@ describe('findings that depart from a choice', () => {
 
   it('fail when the choices bind (--profile petstore-kit, --overlay FILE); plain advice never fails', async () => {
     const result = await run(true);
-    expect(result.failures.map((f) => f.title)).toEqual(['UnexpectedStatus', 'RepeatedParameterAccepted', 'LimitExceeded']);
+    expect(result.failures.map((f) => f.title)).toEqual([
+      'UnexpectedStatus',
+      'RepeatedParameterAccepted',
+      'LimitExceeded',
+    ]);
     expect(result.recommendations.map((f) => f.title)).toEqual(['TimestampFarFromNow']);
   });
 });

@@ -37,7 +37,11 @@ describe('derived from the spec', () => {
 
   it('a repeat for each non-array query parameter: no 5xx and one value honoured; 400 named where it is our choice', async () => {
     const model = await bundledModel();
-    expect((CHECKS.find((c) => c.name === 'repeatedParameterRejected') as ScenarioCheckDefinition).scenarios(model).map((s) => s.name)).toEqual([
+    expect(
+      (CHECKS.find((c) => c.name === 'repeatedParameterRejected') as ScenarioCheckDefinition)
+        .scenarios(model)
+        .map((s) => s.name),
+    ).toEqual([
       'listPets with limit repeated (?limit=5&limit=6) → no 5xx, one value honoured (petstore-kit: 400)',
       'listPets with status repeated (?status=available&status=pending) → no 5xx, one value honoured (petstore-kit: 400)',
     ]);
@@ -121,8 +125,23 @@ describe('verdicts, by default and with --profile petstore-kit', () => {
     const target = await start();
     let stdout = '';
     try {
-      const argv = ['--base-url', target.apiUrl, '--quickstart-url', target.quickstartUrl, '--api-key', DEV_API_KEY, '--checks', checks, ...(profile ? ['--profile', profile] : [])];
-      const code = await verifyCommand(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stdout += t), isTty: false, env: {} });
+      const argv = [
+        '--base-url',
+        target.apiUrl,
+        '--quickstart-url',
+        target.quickstartUrl,
+        '--api-key',
+        DEV_API_KEY,
+        '--checks',
+        checks,
+        ...(profile ? ['--profile', profile] : []),
+      ];
+      const code = await verifyCommand(argv, {
+        stdout: (t) => (stdout += t),
+        stderr: (t) => (stdout += t),
+        isTty: false,
+        env: {},
+      });
       return { code, stdout };
     } finally {
       await target.close();
@@ -131,26 +150,60 @@ describe('verdicts, by default and with --profile petstore-kit', () => {
   const faithful = (name: string) => () => startFaithful(FAITHFUL.find((t) => t.name === name)!);
 
   it('a 5xx for an undeclared path fails under any profile (exit 1)', async () => {
-    const { code, stdout } = await verifyTarget(() => startTarget(TARGETS.find((t) => t.name === 'unknown-route-500')!), 'unknownRoutesAndMethods');
+    const { code, stdout } = await verifyTarget(
+      () => startTarget(TARGETS.find((t) => t.name === 'unknown-route-500')!),
+      'unknownRoutesAndMethods',
+    );
     expect(code).toBe(1);
-    expect(stdout).toMatch(/✗ GET \/petstore-kit-undeclared-route \(no such path under the base URL\) → no 5xx, 404 recommended\n\s+ServerError \[unknownRoutesAndMethods\]/);
+    expect(stdout).toMatch(
+      /✗ GET \/petstore-kit-undeclared-route \(no such path under the base URL\) → no 5xx, 404 recommended\n\s+ServerError \[unknownRoutesAndMethods\]/,
+    );
   });
 
   it.each([
-    ['body-limit-400', 'payloadTooLarge', /recommendation: UnexpectedStatus \[payloadTooLarge\]: a 1048577-byte body is over the limit of 1048576 bytes \(x-max-body-bytes\): got 400\.\n.*\n.*\n\s+choice:\s+A request body over 1 MiB gets 413/],
-    ['body-limit-64k', 'payloadTooLarge', /recommendation: BodyLimitBelowDeclared \[payloadTooLarge\]: a body of exactly the limit \(1048576 bytes\) was refused as too large: got 413\./],
-    ['no-body-limit', 'payloadTooLarge', /recommendation: PayloadTooLargeAccepted \[payloadTooLarge\]: a 1048577-byte body is over the limit/],
-    ['repeated-last-wins', 'repeatedParameterRejected', /recommendation: RepeatedParameterAccepted \[repeatedParameterRejected\]: query parameter 'limit' \(not an array\) given twice, 5 and 6: got 200, where petstore-kit chose 400\./],
-    ['undeclared-method-served', 'unknownRoutesAndMethods', /recommendation: UndeclaredMethodServed \[unknownRoutesAndMethods\]: PATCH on \/pets, which declares only GET, POST was served: got 200\./],
-    ['wrong-method-404', 'unknownRoutesAndMethods', /recommendation: MethodNotAllowedMissing \[unknownRoutesAndMethods\]: A method the document does not declare for \/messages should get 405 \(RFC 9110 §15\.5\.6\): got 404\./],
-  ])('%s passes %s by default with a recommendation naming our choice, and fails with --profile petstore-kit', async (name, checks, recommendation) => {
-    const byDefault = await verifyTarget(faithful(name), checks);
-    expect(byDefault.code).toBe(0);
-    expect(byDefault.stdout).toMatch(recommendation);
-    expect(byDefault.stdout).toMatch(/choice: {3}.+ \(\/(paths|info)\//);
-    const bound = await verifyTarget(faithful(name), checks, 'petstore-kit');
-    expect(bound.code).toBe(1);
-    expect(bound.stdout).toMatch(/profile petstore-kit: departures from the interface and from petstore-kit's choices fail/);
-    expect(bound.stdout).toMatch(/✗ /);
-  });
+    [
+      'body-limit-400',
+      'payloadTooLarge',
+      /recommendation: UnexpectedStatus \[payloadTooLarge\]: a 1048577-byte body is over the limit of 1048576 bytes \(x-max-body-bytes\): got 400\.\n.*\n.*\n\s+choice:\s+A request body over 1 MiB gets 413/,
+    ],
+    [
+      'body-limit-64k',
+      'payloadTooLarge',
+      /recommendation: BodyLimitBelowDeclared \[payloadTooLarge\]: a body of exactly the limit \(1048576 bytes\) was refused as too large: got 413\./,
+    ],
+    [
+      'no-body-limit',
+      'payloadTooLarge',
+      /recommendation: PayloadTooLargeAccepted \[payloadTooLarge\]: a 1048577-byte body is over the limit/,
+    ],
+    [
+      'repeated-last-wins',
+      'repeatedParameterRejected',
+      /recommendation: RepeatedParameterAccepted \[repeatedParameterRejected\]: query parameter 'limit' \(not an array\) given twice, 5 and 6: got 200, where petstore-kit chose 400\./,
+    ],
+    [
+      'undeclared-method-served',
+      'unknownRoutesAndMethods',
+      /recommendation: UndeclaredMethodServed \[unknownRoutesAndMethods\]: PATCH on \/pets, which declares only GET, POST was served: got 200\./,
+    ],
+    [
+      'wrong-method-404',
+      'unknownRoutesAndMethods',
+      /recommendation: MethodNotAllowedMissing \[unknownRoutesAndMethods\]: A method the document does not declare for \/messages should get 405 \(RFC 9110 §15\.5\.6\): got 404\./,
+    ],
+  ])(
+    '%s passes %s by default with a recommendation naming our choice, and fails with --profile petstore-kit',
+    async (name, checks, recommendation) => {
+      const byDefault = await verifyTarget(faithful(name), checks);
+      expect(byDefault.code).toBe(0);
+      expect(byDefault.stdout).toMatch(recommendation);
+      expect(byDefault.stdout).toMatch(/choice: {3}.+ \(\/(paths|info)\//);
+      const bound = await verifyTarget(faithful(name), checks, 'petstore-kit');
+      expect(bound.code).toBe(1);
+      expect(bound.stdout).toMatch(
+        /profile petstore-kit: departures from the interface and from petstore-kit's choices fail/,
+      );
+      expect(bound.stdout).toMatch(/✗ /);
+    },
+  );
 });

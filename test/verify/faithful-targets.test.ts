@@ -12,20 +12,33 @@ async function verify(target: FaithfulTarget, profile: 'interface' | 'petstore-k
   const server = await startFaithful(target);
   try {
     const now = target.now;
-    return await runConformance({ baseUrl: server.apiUrl, quickstartUrl: server.quickstartUrl, apiKey: DEV_API_KEY, allowWrites: true, profile, now: now && (() => now) });
+    return await runConformance({
+      baseUrl: server.apiUrl,
+      quickstartUrl: server.quickstartUrl,
+      apiKey: DEV_API_KEY,
+      allowWrites: true,
+      profile,
+      now: now && (() => now),
+    });
   } finally {
     await server.close();
   }
 }
 
-const findings = (report: Report, kind: 'failures' | 'recommendations') => report.scenarios.flatMap((s) => s[kind].map((f) => ({ ...f, scenario: s.name })));
-const describeAll = (list: ReturnType<typeof findings>) => list.map((f) => `${f.scenario} › ${f.check}/${f.title}${f.choice ? ` [${f.choice.pointer}]` : ''}: ${f.message}`);
+const findings = (report: Report, kind: 'failures' | 'recommendations') =>
+  report.scenarios.flatMap((s) => s[kind].map((f) => ({ ...f, scenario: s.name })));
+const describeAll = (list: ReturnType<typeof findings>) =>
+  list.map((f) => `${f.scenario} › ${f.check}/${f.title}${f.choice ? ` [${f.choice.pointer}]` : ''}: ${f.message}`);
 
 const reports = new Map<string, { byDefault: Report; bound: Report }>();
 
 beforeAll(async () => {
   // One after the other: each run is CPU-bound in this process, so parallel runs gain nothing.
-  for (const target of FAITHFUL) reports.set(target.name, { byDefault: await verify(target, 'interface'), bound: await verify(target, 'petstore-kit') });
+  for (const target of FAITHFUL)
+    reports.set(target.name, {
+      byDefault: await verify(target, 'interface'),
+      bound: await verify(target, 'petstore-kit'),
+    });
 }, 240_000);
 
 describe('the faithful-but-different catalogue', () => {
@@ -38,7 +51,8 @@ describe('the faithful-but-different catalogue', () => {
   it('docs/checks.md lists every target, with what it chose', async () => {
     const page = await readFile(new URL('../../docs/checks.md', import.meta.url), 'utf8');
     const section = page.slice(page.indexOf('## Faithful but different'));
-    for (const target of FAITHFUL) expect(section).toContain(`| \`${target.name}\` | ${target.chose.replace(/\|/g, '\\|')} |`);
+    for (const target of FAITHFUL)
+      expect(section).toContain(`| \`${target.name}\` | ${target.chose.replace(/\|/g, '\\|')} |`);
   });
 
   it.each(FAITHFUL.map((target) => [target.name, target] as const))('%s', (_, target) => {
@@ -51,13 +65,23 @@ describe('the faithful-but-different catalogue', () => {
     if (target.departsFrom === null) {
       expect(bound.summary.failed, target.chose).toBe(0);
     } else {
-      const departs = (f: { choice?: { pointer: string; reason: string } }) => f.choice !== undefined && f.choice.pointer.startsWith(target.departsFrom!) && f.choice.reason !== '';
-      expect(findings(byDefault, 'recommendations').filter(departs).length, `${target.chose}: a recommendation naming ${target.departsFrom}`).toBeGreaterThan(0);
-      expect(findings(bound, 'failures').filter(departs).length, `${target.chose}: a failure naming ${target.departsFrom}`).toBeGreaterThan(0);
+      const departs = (f: { choice?: { pointer: string; reason: string } }) =>
+        f.choice !== undefined && f.choice.pointer.startsWith(target.departsFrom!) && f.choice.reason !== '';
+      expect(
+        findings(byDefault, 'recommendations').filter(departs).length,
+        `${target.chose}: a recommendation naming ${target.departsFrom}`,
+      ).toBeGreaterThan(0);
+      expect(
+        findings(bound, 'failures').filter(departs).length,
+        `${target.chose}: a failure naming ${target.departsFrom}`,
+      ).toBeGreaterThan(0);
     }
     if (target.notObservable) {
       const notes = byDefault.scenarios.flatMap((s) => s.notObservable.map((n) => n.what));
-      expect(notes.some((what) => target.notObservable!.test(what)), notes.join('\n')).toBe(true);
+      expect(
+        notes.some((what) => target.notObservable!.test(what)),
+        notes.join('\n'),
+      ).toBe(true);
       expect(byDefault.summary.notObservable).toBeGreaterThan(0);
     }
   });

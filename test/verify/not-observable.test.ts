@@ -23,7 +23,12 @@ function broken(name: string, wrap: FaithfulTarget['wrap']): FaithfulTarget {
 async function verify(target: FaithfulTarget): Promise<Report> {
   const server = await startFaithful(target);
   try {
-    return await runConformance({ baseUrl: server.apiUrl, quickstartUrl: server.quickstartUrl, apiKey: DEV_API_KEY, allowWrites: true });
+    return await runConformance({
+      baseUrl: server.apiUrl,
+      quickstartUrl: server.quickstartUrl,
+      apiKey: DEV_API_KEY,
+      allowWrites: true,
+    });
   } finally {
     await server.close();
   }
@@ -59,7 +64,9 @@ describe('a target with 5,000 records, listed in ascending id order', () => {
     expect(filters).toHaveLength(3);
     for (const s of filters) {
       expect(s.status).toBe('not-observable');
-      expect(s.notObservable.map((n) => n.what)).toEqual([expect.stringMatching(/^whether every record with status \w+ is returned$/)]);
+      expect(s.notObservable.map((n) => n.what)).toEqual([
+        expect.stringMatching(/^whether every record with status \w+ is returned$/),
+      ]);
     }
   });
 
@@ -71,24 +78,40 @@ describe('a target with 5,000 records, listed in ascending id order', () => {
 
   it('every reporter shows it: pretty, json, junit', () => {
     const pretty = renderReport(report, 'pretty');
-    expect(pretty).toMatch(/◌ createPet, then listPets includes the record\n\s+not observable: whether the created id \d+ is listed\n\s+why: the list is full/);
+    expect(pretty).toMatch(
+      /◌ createPet, then listPets includes the record\n\s+not observable: whether the created id \d+ is listed\n\s+why: the list is full/,
+    );
     expect(pretty).toMatch(/PASS \d+ passed, 0 failed, 0 skipped, \d+ not observable, /);
     const json = JSON.parse(renderReport(report, 'json')) as Report;
     expect(json.summary.notObservable).toBe(report.summary.notObservable);
     expect(json.scenarios.find((s) => s.status === 'not-observable')?.notObservable[0].why).toMatch(/no way to read/);
-    const junit = new XMLParser({ ignoreAttributes: false, processEntities: false }).parse(renderReport(report, 'junit'));
-    const cases = [junit.testsuites.testsuite].flat().flatMap((suite: { testcase: unknown }) => [suite.testcase].flat()) as { '@_name': string; skipped?: { '@_message': string } }[];
+    const junit = new XMLParser({ ignoreAttributes: false, processEntities: false }).parse(
+      renderReport(report, 'junit'),
+    );
+    const cases = [junit.testsuites.testsuite]
+      .flat()
+      .flatMap((suite: { testcase: unknown }) => [suite.testcase].flat()) as {
+      '@_name': string;
+      skipped?: { '@_message': string };
+    }[];
     const listed = cases.find((c) => c['@_name'] === 'createPet, then listPets includes the record')!;
-    expect(listed.skipped?.['@_message']).toMatch(/^not observable: whether the created id \d+ is listed \(the list is full/);
+    expect(listed.skipped?.['@_message']).toMatch(
+      /^not observable: whether the created id \d+ is listed \(the list is full/,
+    );
   });
 
   it('verify exits 0', async () => {
     const server = await startFaithful(manyRecords);
     let stdout = '';
     try {
-      const code = await verifyCommand(['--base-url', server.apiUrl, '--api-key', DEV_API_KEY, '--checks', 'createThenList'], { stdout: (t) => (stdout += t), stderr: (t) => (stdout += t), isTty: false, env: {} });
+      const code = await verifyCommand(
+        ['--base-url', server.apiUrl, '--api-key', DEV_API_KEY, '--checks', 'createThenList'],
+        { stdout: (t) => (stdout += t), stderr: (t) => (stdout += t), isTty: false, env: {} },
+      );
       expect(code).toBe(0);
-      expect(stdout).toMatch(/PASS 0 passed, 0 failed, 0 skipped, 1 not observable, 0 recommendation\(s\) of 1 scenarios/);
+      expect(stdout).toMatch(
+        /PASS 0 passed, 0 failed, 0 skipped, 1 not observable, 0 recommendation\(s\) of 1 scenarios/,
+      );
     } finally {
       await server.close();
     }
@@ -103,7 +126,13 @@ describe('what can be seen is still judged', () => {
   });
 
   it('a filter that returns records of another status fails, however many records there are', async () => {
-    const ignoresPending = broken('many-records-filter-ignored', (store) => (req) => store.handle(is(req, 'GET', /\/pets$/) ? withQuery(req, (q) => q.get('status') === 'pending' && q.delete('status')) : req));
+    const ignoresPending = broken(
+      'many-records-filter-ignored',
+      (store) => (req) =>
+        store.handle(
+          is(req, 'GET', /\/pets$/) ? withQuery(req, (q) => q.get('status') === 'pending' && q.delete('status')) : req,
+        ),
+    );
     const report = await verify(ignoresPending);
     const [pending] = scenario(report, /^listPets status=pending/);
     expect(pending.status).toBe('failed');
@@ -117,6 +146,8 @@ describe('what can be seen is still judged', () => {
     });
     const report = await verify(unreadable);
     const reads = scenario(report, /then getPet returns it$/);
-    expect(reads.every((s) => s.status === 'failed' && s.failures.some((f) => f.title === 'CreatedNotReadable'))).toBe(true);
+    expect(reads.every((s) => s.status === 'failed' && s.failures.some((f) => f.title === 'CreatedNotReadable'))).toBe(
+      true,
+    );
   });
 });

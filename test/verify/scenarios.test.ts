@@ -42,7 +42,9 @@ describe('scenarios are derived from the spec', () => {
   });
 
   it('400: every required field missing, every wrong type and enum, non-JSON content types', async () => {
-    const names = (CHECKS.find((c) => c.name === 'invalidBodyRejected') as ScenarioCheckDefinition).scenarios(await bundledModel()).map((s) => s.name);
+    const names = (CHECKS.find((c) => c.name === 'invalidBodyRejected') as ScenarioCheckDefinition)
+      .scenarios(await bundledModel())
+      .map((s) => s.name);
     for (const expected of [
       "createPet with required field 'name' missing → 400",
       "createPet with required field 'categoryId' missing → 400",
@@ -62,9 +64,15 @@ describe('scenarios are derived from the spec', () => {
   });
 
   it('limit: 0, 101, -1, abc, 1.5 are out of range or not integers; the seed declares no 400 for listPets', () => {
-    expect(scenarioNames(interfaceDocument, 'invalidParameterRejected')).toContain('listPets with limit="0" (below its minimum) → 4xx');
-    expect(scenarioNames(document, 'invalidParameterRejected')).toContain('listPets with limit="0" (below its minimum) → 400');
-    const names = scenarioNames(document, 'invalidParameterRejected').filter((n) => n.startsWith('listPets with limit='));
+    expect(scenarioNames(interfaceDocument, 'invalidParameterRejected')).toContain(
+      'listPets with limit="0" (below its minimum) → 4xx',
+    );
+    expect(scenarioNames(document, 'invalidParameterRejected')).toContain(
+      'listPets with limit="0" (below its minimum) → 400',
+    );
+    const names = scenarioNames(document, 'invalidParameterRejected').filter((n) =>
+      n.startsWith('listPets with limit='),
+    );
     expect(names.map((n) => /limit=("[^"]*")/.exec(n)![1])).toEqual(['"abc"', '""', '"1.5"', '"0"', '"101"', '"-1"']);
   });
 
@@ -113,7 +121,13 @@ describe('response checks on hand-made responses', async () => {
   // Each finding as its title, marked "(choice)" when it departs from one of our choices (a recommendation
   // unless the run binds them) and "(recommendation)" when it only advises.
   const run = (check: typeof statusCodeConformance, operationId: string, res: Observed) =>
-    check({ model, operation: op(operationId), request: { method: 'GET', url: 'http://x/', headers: {} }, response: res, now: new Date('2026-01-02T00:00:00Z') }).map((f) =>
+    check({
+      model,
+      operation: op(operationId),
+      request: { method: 'GET', url: 'http://x/', headers: {} },
+      response: res,
+      now: new Date('2026-01-02T00:00:00Z'),
+    }).map((f) =>
       f.choice ? `${f.title} (choice)` : f.severity === 'warning' ? `${f.title} (recommendation)` : f.title,
     );
   const error = (status: number, code = 'VALIDATION_FAILED') => ({ code, message: 'x', status });
@@ -122,41 +136,161 @@ describe('response checks on hand-made responses', async () => {
   const message = { id: 'msg_1', message: 'hi', status: 'queued', createdAt: '2026-01-02T00:00:00Z' };
 
   it.each([
-    ['an undeclared 4xx (any 4xx may refuse)', statusCodeConformance, 'listPets', response(422, error(422)), ['UndefinedStatusCode (recommendation)']],
+    [
+      'an undeclared 4xx (any 4xx may refuse)',
+      statusCodeConformance,
+      'listPets',
+      response(422, error(422)),
+      ['UndefinedStatusCode (recommendation)'],
+    ],
     ['a 4xx only the overlay declares', statusCodeConformance, 'listPets', response(400, error(400)), []],
     ['a 5xx', statusCodeConformance, 'createPet', response(500, error(500)), ['ServerError']],
-    ['a 5xx where the interface declares only default', statusCodeConformance, 'listOrders', response(502, error(502)), ['ServerError']],
-    ['a redirect where the interface declares only default', statusCodeConformance, 'listOrders', response(302, '', { location: '/x' }), ['UnexpectedRedirect']],
-    ['a 200 where the interface declares default and the overlay 404', statusCodeConformance, 'listOrders', response(200, []), ['UndefinedStatusCode (choice)']],
-    ['a 2xx the interface allows on the quickstart (2XX), not our 202', statusCodeConformance, 'sendMessage', response(201, message), ['UndefinedStatusCode (choice)']],
+    [
+      'a 5xx where the interface declares only default',
+      statusCodeConformance,
+      'listOrders',
+      response(502, error(502)),
+      ['ServerError'],
+    ],
+    [
+      'a redirect where the interface declares only default',
+      statusCodeConformance,
+      'listOrders',
+      response(302, '', { location: '/x' }),
+      ['UnexpectedRedirect'],
+    ],
+    [
+      'a 200 where the interface declares default and the overlay 404',
+      statusCodeConformance,
+      'listOrders',
+      response(200, []),
+      ['UndefinedStatusCode (choice)'],
+    ],
+    [
+      'a 2xx the interface allows on the quickstart (2XX), not our 202',
+      statusCodeConformance,
+      'sendMessage',
+      response(201, message),
+      ['UndefinedStatusCode (choice)'],
+    ],
     ['200 instead of 201 on createPet', statusCodeConformance, 'createPet', response(200, {}), ['UndefinedStatusCode']],
-    ['Error.status differing from the HTTP status', errorStatusConsistency, 'getPet', response(404, error(400)), ['ErrorStatusMismatch']],
-    ['text/plain', contentTypeConformance, 'listPets', response(200, [], { 'content-type': 'text/plain' }), ['WrongContentType']],
-    ['JSON with a charset', contentTypeConformance, 'listPets', response(200, [], { 'content-type': 'application/json; charset=utf-8' }), []],
-    ['a Pet without categoryId', responseSchemaConformance, 'getPet', response(200, { id: 1, name: 'a' }), ['SchemaViolation']],
-    ['a Pet with a field the schema does not define', responseSchemaConformance, 'getPet', response(200, { id: 1, name: 'a', categoryId: 1, color: 'brown' }), []],
-    ['an Error without code', responseSchemaConformance, 'getPet', response(404, { message: 'x', status: 404 }), ['SchemaViolation']],
-    ['an undeclared error without the Error body', responseSchemaConformance, 'listPets', response(422, { error: 'bad' }), ['SchemaViolation']],
-    ['an Error with another code and extra fields', responseSchemaConformance, 'listPets', response(400, { ...error(400, 'bad_request'), traceId: 'x' }), ['UnknownErrorCode (choice)']],
-    ['a Message without the fields the seed does not require', responseSchemaConformance, 'sendMessage', response(202, { id: 'm', message: 'hi' }), ['SchemaViolation (choice)']],
+    [
+      'Error.status differing from the HTTP status',
+      errorStatusConsistency,
+      'getPet',
+      response(404, error(400)),
+      ['ErrorStatusMismatch'],
+    ],
+    [
+      'text/plain',
+      contentTypeConformance,
+      'listPets',
+      response(200, [], { 'content-type': 'text/plain' }),
+      ['WrongContentType'],
+    ],
+    [
+      'JSON with a charset',
+      contentTypeConformance,
+      'listPets',
+      response(200, [], { 'content-type': 'application/json; charset=utf-8' }),
+      [],
+    ],
+    [
+      'a Pet without categoryId',
+      responseSchemaConformance,
+      'getPet',
+      response(200, { id: 1, name: 'a' }),
+      ['SchemaViolation'],
+    ],
+    [
+      'a Pet with a field the schema does not define',
+      responseSchemaConformance,
+      'getPet',
+      response(200, { id: 1, name: 'a', categoryId: 1, color: 'brown' }),
+      [],
+    ],
+    [
+      'an Error without code',
+      responseSchemaConformance,
+      'getPet',
+      response(404, { message: 'x', status: 404 }),
+      ['SchemaViolation'],
+    ],
+    [
+      'an undeclared error without the Error body',
+      responseSchemaConformance,
+      'listPets',
+      response(422, { error: 'bad' }),
+      ['SchemaViolation'],
+    ],
+    [
+      'an Error with another code and extra fields',
+      responseSchemaConformance,
+      'listPets',
+      response(400, { ...error(400, 'bad_request'), traceId: 'x' }),
+      ['UnknownErrorCode (choice)'],
+    ],
+    [
+      'a Message without the fields the seed does not require',
+      responseSchemaConformance,
+      'sendMessage',
+      response(202, { id: 'm', message: 'hi' }),
+      ['SchemaViolation (choice)'],
+    ],
     ['a body that is not JSON', responseSchemaConformance, 'listPets', response(200, '<html>'), ['InvalidJson']],
-    ['a wrong Sunset date', deprecationHeaders, 'getPet', response(404, error(404, 'PET_NOT_FOUND'), { ...announced, sunset: 'Fri, 06 Dec 2030 00:00:00 GMT' }), ['WrongSunsetDate']],
-    ['the right Sunset date', deprecationHeaders, 'getPet', response(404, error(404, 'PET_NOT_FOUND'), { ...announced, sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }), []],
-    ['a Sunset that is no HTTP-date but names the day', deprecationHeaders, 'getPet', response(404, error(404), { ...announced, sunset: '2030-12-05' }), ['InvalidSunsetHeader (choice)']],
-    ['a Deprecation dated otherwise than our choice', deprecationHeaders, 'getPet', response(404, error(404), { ...announced, deprecation: '@1748736000', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }), ['WrongDeprecationDate (choice)']],
+    [
+      'a wrong Sunset date',
+      deprecationHeaders,
+      'getPet',
+      response(404, error(404, 'PET_NOT_FOUND'), { ...announced, sunset: 'Fri, 06 Dec 2030 00:00:00 GMT' }),
+      ['WrongSunsetDate'],
+    ],
+    [
+      'the right Sunset date',
+      deprecationHeaders,
+      'getPet',
+      response(404, error(404, 'PET_NOT_FOUND'), { ...announced, sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }),
+      [],
+    ],
+    [
+      'a Sunset that is no HTTP-date but names the day',
+      deprecationHeaders,
+      'getPet',
+      response(404, error(404), { ...announced, sunset: '2030-12-05' }),
+      ['InvalidSunsetHeader (choice)'],
+    ],
+    [
+      'a Deprecation dated otherwise than our choice',
+      deprecationHeaders,
+      'getPet',
+      response(404, error(404), { ...announced, deprecation: '@1748736000', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }),
+      ['WrongDeprecationDate (choice)'],
+    ],
   ])('%s', (_, check, operationId, res, titles) => {
     expect(run(check, operationId, res)).toEqual(titles);
   });
 
   it('absent deprecation headers are recommendations: our choice where the overlay declares them, advice elsewhere', () => {
-    const ok = deprecationHeaders({ model, operation: op('getPet'), request: { method: 'GET', url: 'http://x/', headers: {} }, response: response(200, {}), now: new Date() });
+    const ok = deprecationHeaders({
+      model,
+      operation: op('getPet'),
+      request: { method: 'GET', url: 'http://x/', headers: {} },
+      response: response(200, {}),
+      now: new Date(),
+    });
     expect(ok.map((f) => [f.title, f.severity, f.choice?.pointer])).toEqual([
       ['MissingDeprecationHeader', 'warning', '/paths/~1pets~1{petId}/get/responses/200/headers'],
       ['MissingSunsetHeader', 'warning', '/paths/~1pets~1{petId}/get/responses/200/headers'],
       ['MissingLinkHeader', 'warning', '/paths/~1pets~1{petId}/get/responses/200/headers'],
     ]);
     const plain = buildApiModel(interfaceDocument);
-    const alone = deprecationHeaders({ model: plain, operation: plain.operations.find((o) => o.operationId === 'getPet')!, request: { method: 'GET', url: 'http://x/', headers: {} }, response: response(200, {}), now: new Date() });
+    const alone = deprecationHeaders({
+      model: plain,
+      operation: plain.operations.find((o) => o.operationId === 'getPet')!,
+      request: { method: 'GET', url: 'http://x/', headers: {} },
+      response: response(200, {}),
+      now: new Date(),
+    });
     expect(alone.map((f) => [f.title, f.severity, f.choice])).toEqual([
       ['MissingDeprecationHeader', 'warning', undefined],
       ['MissingSunsetHeader', 'warning', undefined],

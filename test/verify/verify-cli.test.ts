@@ -37,7 +37,23 @@ describe('usage', () => {
   it('--help prints the flags, exit codes and every check, exit 0', async () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
-    for (const flag of ['--base-url', '--quickstart-url', '--api-key', '--allow-writes', '--read-only', '--reporter', '--output', '--spec', '--timeout', '--checks', '--exclude-checks', '--via-prism', '--profile', '--overlay']) expect(stdout).toContain(flag);
+    for (const flag of [
+      '--base-url',
+      '--quickstart-url',
+      '--api-key',
+      '--allow-writes',
+      '--read-only',
+      '--reporter',
+      '--output',
+      '--spec',
+      '--timeout',
+      '--checks',
+      '--exclude-checks',
+      '--via-prism',
+      '--profile',
+      '--overlay',
+    ])
+      expect(stdout).toContain(flag);
     for (const check of CHECK_NAMES) expect(stdout).toContain(check);
   });
 
@@ -49,9 +65,21 @@ describe('usage', () => {
     ['an unknown reporter', ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--reporter', 'tap'], /pretty, json, junit/],
     ['a bad timeout', ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--timeout', 'soon'], /--timeout/],
     ['a URL that is not http', ['--base-url', 'ftp://example/v1', '--api-key', KEY], /not an http\(s\) URL/],
-    ['an unknown profile', ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--profile', 'strict'], /--profile must be one of interface, petstore-kit/],
-    ['an overlay with the petstore-kit profile', ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--profile', 'petstore-kit', '--overlay', 'x.yaml'], /exclude each other/],
-    ['an overlay that cannot be read', ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--overlay', '/nonexistent/overlay.yaml'], /Failed to read the overlay \/nonexistent\/overlay\.yaml/],
+    [
+      'an unknown profile',
+      ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--profile', 'strict'],
+      /--profile must be one of interface, petstore-kit/,
+    ],
+    [
+      'an overlay with the petstore-kit profile',
+      ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--profile', 'petstore-kit', '--overlay', 'x.yaml'],
+      /exclude each other/,
+    ],
+    [
+      'an overlay that cannot be read',
+      ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--overlay', '/nonexistent/overlay.yaml'],
+      /Failed to read the overlay \/nonexistent\/overlay\.yaml/,
+    ],
   ])('%s → exit 2 with a message', async (_, argv, message) => {
     const { code, stderr, stdout } = await run(argv);
     expect(code).toBe(2);
@@ -161,8 +189,12 @@ describe('profiles: what a target is held to', () => {
     try {
       const { code, stdout } = await run(['--base-url', t.apiUrl, '--api-key', 'petstore-dev-key', ...checks]);
       expect(code).toBe(0);
-      expect(stdout).toMatch(/^profile interface: departures from the interface fail; from petstore-kit's choices, recommendations/m);
-      expect(stdout).toMatch(/recommendation: UnexpectedStatus \[invalidParameterRejected\]: limit="0" is below its minimum: refused with 422, where petstore-kit chose 400\./);
+      expect(stdout).toMatch(
+        /^profile interface: departures from the interface fail; from petstore-kit's choices, recommendations/m,
+      );
+      expect(stdout).toMatch(
+        /recommendation: UnexpectedStatus \[invalidParameterRejected\]: limit="0" is below its minimum: refused with 422, where petstore-kit chose 400\./,
+      );
       expect(stdout).toMatch(/choice:\s+A `limit` outside 1\.\.100 .* \(\/paths\/~1pets\/get\/responses\/400\)/);
     } finally {
       await t.close();
@@ -172,13 +204,25 @@ describe('profiles: what a target is held to', () => {
   it('--profile petstore-kit makes our choices bind: exit 1, each failure naming the choice', async () => {
     const t = await faithful();
     try {
-      const { code, stdout } = await run(['--base-url', t.apiUrl, '--api-key', 'petstore-dev-key', ...checks, '--profile', 'petstore-kit', '--reporter', 'json']);
+      const { code, stdout } = await run([
+        '--base-url',
+        t.apiUrl,
+        '--api-key',
+        'petstore-dev-key',
+        ...checks,
+        '--profile',
+        'petstore-kit',
+        '--reporter',
+        'json',
+      ]);
       expect(code).toBe(1);
       const report = JSON.parse(stdout) as Report;
       expect(report.profile).toBe('petstore-kit');
       const failures = report.scenarios.flatMap((s) => s.failures);
       expect(failures.length).toBeGreaterThan(0);
-      expect(new Set(failures.map((f) => f.choice?.pointer))).toEqual(new Set(['/paths/~1pets/get/responses/400', '/paths/~1pets~1{petId}/get/responses/400']));
+      expect(new Set(failures.map((f) => f.choice?.pointer))).toEqual(
+        new Set(['/paths/~1pets/get/responses/400', '/paths/~1pets~1{petId}/get/responses/400']),
+      );
     } finally {
       await t.close();
     }
@@ -189,24 +233,43 @@ describe('profiles: what a target is held to', () => {
     const t = await faithful();
     try {
       const overlay = join(dir, 'ours.overlay.yaml');
-      await writeFile(overlay, [
-        'overlay: 1.0.0',
-        'info: { title: Our company\'s choices, version: 1.0.0 }',
-        'actions:',
-        "  - target: $.paths['/pets'].get.responses",
-        '    description: At our company a bad query parameter gets 400.',
-        '    update:',
-        "      '400': { description: Bad request, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }",
-        '',
-      ].join('\n'));
-      const bound = await run(['--base-url', t.apiUrl, '--api-key', 'petstore-dev-key', ...checks, '--overlay', overlay, '--reporter', 'json']);
+      await writeFile(
+        overlay,
+        [
+          'overlay: 1.0.0',
+          "info: { title: Our company's choices, version: 1.0.0 }",
+          'actions:',
+          "  - target: $.paths['/pets'].get.responses",
+          '    description: At our company a bad query parameter gets 400.',
+          '    update:',
+          "      '400': { description: Bad request, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }",
+          '',
+        ].join('\n'),
+      );
+      const bound = await run([
+        '--base-url',
+        t.apiUrl,
+        '--api-key',
+        'petstore-dev-key',
+        ...checks,
+        '--overlay',
+        overlay,
+        '--reporter',
+        'json',
+      ]);
       expect(bound.code).toBe(1);
       const report = JSON.parse(bound.stdout) as Report;
       expect(report.profile).toBe('overlay');
       const failures = report.scenarios.flatMap((s) => s.failures);
-      expect(new Set(failures.map((f) => f.choice?.reason))).toEqual(new Set(['At our company a bad query parameter gets 400.']));
+      expect(new Set(failures.map((f) => f.choice?.reason))).toEqual(
+        new Set(['At our company a bad query parameter gets 400.']),
+      );
       // getPet's 400 is petstore-kit's choice, not this overlay's: a 422 there is no departure at all.
-      expect(report.scenarios.filter((s) => s.operationId === 'getPet').every((s) => s.status === 'passed' && s.recommendations.length === 0)).toBe(true);
+      expect(
+        report.scenarios
+          .filter((s) => s.operationId === 'getPet')
+          .every((s) => s.status === 'passed' && s.recommendations.length === 0),
+      ).toBe(true);
       expect((await run([...target, ...checks, '--overlay', overlay])).code).toBe(0);
     } finally {
       await t.close();

@@ -15,19 +15,34 @@ describe('verify against our mock on loopback', () => {
   afterAll(() => server.close());
 
   // A fresh mock per run: a run creates records, and past one page of 100 a created one is not observable.
-  it.each(['petstore-kit', 'interface'] as const)('--profile %s: passes every scenario of every check, none skipped, no recommendation', async (profile) => {
-    const fresh = await serve({ port: 0 });
-    const report = await runConformance({ baseUrl: fresh.apiUrl, quickstartUrl: fresh.quickstartUrl, apiKey: DEV_API_KEY, allowWrites: true, profile }).finally(() => fresh.close());
-    const failed = report.scenarios.filter((s) => s.status !== 'passed').map((s) => `${s.status} ${s.name}: ${s.reason ?? s.failures.map((f) => f.message).join(' | ')}`);
-    expect(failed).toEqual([]);
-    expect(report.profile).toBe(profile);
-    expect(report.summary).toMatchObject({ skipped: 0, notObservable: 0, recommendations: 0 });
-    // Every scenario check produced scenarios, and the report lists every check in force.
-    const scenarioChecks = new Set(report.scenarios.map((s) => s.check));
-    expect([...scenarioChecks].sort()).toEqual(CHECKS.filter((c) => c.kind === 'scenario').map((c) => c.name).sort());
-    expect(report.checks).toEqual([...CHECK_NAMES]);
-    expect(report.summary.total).toBeGreaterThan(80);
-  });
+  it.each(['petstore-kit', 'interface'] as const)(
+    '--profile %s: passes every scenario of every check, none skipped, no recommendation',
+    async (profile) => {
+      const fresh = await serve({ port: 0 });
+      const report = await runConformance({
+        baseUrl: fresh.apiUrl,
+        quickstartUrl: fresh.quickstartUrl,
+        apiKey: DEV_API_KEY,
+        allowWrites: true,
+        profile,
+      }).finally(() => fresh.close());
+      const failed = report.scenarios
+        .filter((s) => s.status !== 'passed')
+        .map((s) => `${s.status} ${s.name}: ${s.reason ?? s.failures.map((f) => f.message).join(' | ')}`);
+      expect(failed).toEqual([]);
+      expect(report.profile).toBe(profile);
+      expect(report.summary).toMatchObject({ skipped: 0, notObservable: 0, recommendations: 0 });
+      // Every scenario check produced scenarios, and the report lists every check in force.
+      const scenarioChecks = new Set(report.scenarios.map((s) => s.check));
+      expect([...scenarioChecks].sort()).toEqual(
+        CHECKS.filter((c) => c.kind === 'scenario')
+          .map((c) => c.name)
+          .sort(),
+      );
+      expect(report.checks).toEqual([...CHECK_NAMES]);
+      expect(report.summary.total).toBeGreaterThan(80);
+    },
+  );
 
   it('in read-only mode sends only GETs and skips the rest with the reason', async () => {
     const methods = new Set<string>();

@@ -22,45 +22,114 @@ export const deprecationHeaders: ResponseCheck = ({ model, operation, response }
   const findings: ResponseFinding[] = [];
   const { full } = declaredFor(model, operation, response.status);
   const declaredHere = (name: string) => full?.response.headers[name] !== undefined;
-  const headerChoice = (name: string) => (full ? model.choiceFor(`${full.response.pointer}/headers/${pointerToken(name)}`) : undefined);
+  const headerChoice = (name: string) =>
+    full ? model.choiceFor(`${full.response.pointer}/headers/${pointerToken(name)}`) : undefined;
   const sunset = response.headers.sunset;
   if (sunset !== undefined && operation.sunset) {
     const date = Date.parse(sunset);
     const day = Number.isNaN(date) ? undefined : new Date(date).toISOString().slice(0, 10);
     if (day !== undefined && day !== operation.sunset) {
-      findings.push({ title: 'WrongSunsetDate', message: `Sunset names another date than the interface's removal date ${operation.sunset}.`, expected: httpDate(operation.sunset), actual: sunset });
+      findings.push({
+        title: 'WrongSunsetDate',
+        message: `Sunset names another date than the interface's removal date ${operation.sunset}.`,
+        expected: httpDate(operation.sunset),
+        actual: sunset,
+      });
     } else if (day === undefined || !/GMT$/.test(sunset.trim())) {
-      findings.push(advice('InvalidSunsetHeader', 'Sunset is not an HTTP-date (RFC 8594 §3, RFC 9110 §5.6.7).', httpDate(operation.sunset), sunset, headerChoice('Sunset')));
+      findings.push(
+        advice(
+          'InvalidSunsetHeader',
+          'Sunset is not an HTTP-date (RFC 8594 §3, RFC 9110 §5.6.7).',
+          httpDate(operation.sunset),
+          sunset,
+          headerChoice('Sunset'),
+        ),
+      );
     }
   }
   const deprecation = response.headers.deprecation;
-  if (deprecation !== undefined) findings.push(...deprecationDate(model, operation.pointer, operation.source[DEPRECATION_DATE], deprecation, headerChoice('Deprecation')));
+  if (deprecation !== undefined)
+    findings.push(
+      ...deprecationDate(
+        model,
+        operation.pointer,
+        operation.source[DEPRECATION_DATE],
+        deprecation,
+        headerChoice('Deprecation'),
+      ),
+    );
   const success = response.status >= 200 && response.status < 300;
   for (const [name, title] of HEADERS) {
     if (response.headers[name.toLowerCase()] !== undefined || !(success || declaredHere(name))) continue;
     const expected = name === 'Sunset' && operation.sunset ? `Sunset: ${httpDate(operation.sunset)}` : `${name} header`;
-    findings.push(advice(title, `${operation.operationId} is deprecated but its ${response.status} response has no ${name} header.`, expected, 'absent', headerChoice(name)));
+    findings.push(
+      advice(
+        title,
+        `${operation.operationId} is deprecated but its ${response.status} response has no ${name} header.`,
+        expected,
+        'absent',
+        headerChoice(name),
+      ),
+    );
   }
   const link = response.headers.link;
   if (link !== undefined && (success || declaredHere('Link')) && !/rel="?[^"]*successor-version/.test(link)) {
-    findings.push(advice('LinkWithoutSuccessor', 'Link does not point to the replacement with rel="successor-version" (RFC 8288).', 'rel="successor-version"', link, headerChoice('Link')));
+    findings.push(
+      advice(
+        'LinkWithoutSuccessor',
+        'Link does not point to the replacement with rel="successor-version" (RFC 8288).',
+        'rel="successor-version"',
+        link,
+        headerChoice('Link'),
+      ),
+    );
   }
   return findings;
 };
 
 /** RFC 9745: `Deprecation: @<epoch seconds>`; the date is our choice (`x-deprecation-date`), when there is one. */
-function deprecationDate(model: ApiModel, operationPointer: string, announced: unknown, value: string, headerChoice: FindingChoice | undefined): ResponseFinding[] {
+function deprecationDate(
+  model: ApiModel,
+  operationPointer: string,
+  announced: unknown,
+  value: string,
+  headerChoice: FindingChoice | undefined,
+): ResponseFinding[] {
   const choice = model.choiceFor(`${operationPointer}/${DEPRECATION_DATE}`) ?? headerChoice;
-  const expected = typeof announced === 'string' ? `@${Date.parse(`${announced}T00:00:00Z`) / 1000}` : '@<epoch seconds>';
+  const expected =
+    typeof announced === 'string' ? `@${Date.parse(`${announced}T00:00:00Z`) / 1000}` : '@<epoch seconds>';
   const seconds = /^@(-?\d{1,12})$/.exec(value.trim())?.[1];
   const date = seconds === undefined ? NaN : Number(seconds) * 1000;
-  if (Number.isNaN(new Date(date).getTime())) return [advice('UnrecognisedDeprecationHeader', 'Deprecation is not an RFC 9745 date (@<epoch seconds>).', expected, value, choice)];
+  if (Number.isNaN(new Date(date).getTime()))
+    return [
+      advice(
+        'UnrecognisedDeprecationHeader',
+        'Deprecation is not an RFC 9745 date (@<epoch seconds>).',
+        expected,
+        value,
+        choice,
+      ),
+    ];
   if (typeof announced !== 'string' || new Date(date).toISOString().slice(0, 10) === announced) return [];
-  return [advice('WrongDeprecationDate', `Deprecation names another date than ${announced}, the announcement date petstore-kit chose.`, expected, value, choice)];
+  return [
+    advice(
+      'WrongDeprecationDate',
+      `Deprecation names another date than ${announced}, the announcement date petstore-kit chose.`,
+      expected,
+      value,
+      choice,
+    ),
+  ];
 }
 
 /** A recommendation; with the choice it departs from, when the overlay made one here. */
-function advice(title: ResponseFinding['title'], message: string, expected: string, actual: string, choice: FindingChoice | undefined): ResponseFinding {
+function advice(
+  title: ResponseFinding['title'],
+  message: string,
+  expected: string,
+  actual: string,
+  choice: FindingChoice | undefined,
+): ResponseFinding {
   return { severity: 'warning', title, message, expected, actual, ...(choice ? { choice } : {}) };
 }
 

@@ -19,13 +19,30 @@ export const responseHeaderConformance: ResponseCheck = ({ model, operation, res
   for (const [name, header] of Object.entries(declared)) {
     if (operation.deprecated && DEPRECATION_HEADERS.has(name.toLowerCase())) continue;
     const ofInterface = base?.response.headers[name] !== undefined;
-    const choice = ofInterface ? undefined : model.choiceFor(`${full!.response.pointer}/headers/${pointerToken(name)}`) ?? model.choiceFor(`${operation.pointer}/responses/${pointerToken(full!.key)}`);
+    const choice = ofInterface
+      ? undefined
+      : (model.choiceFor(`${full!.response.pointer}/headers/${pointerToken(name)}`) ??
+        model.choiceFor(`${operation.pointer}/responses/${pointerToken(full!.key)}`));
     const value = response.headers[name.toLowerCase()];
     if (value === undefined) {
       const message = `The ${response.status} response of ${operation.operationId} has no ${name} header, which ${ofInterface ? 'the interface' : "petstore-kit's choice"} declares.`;
-      findings.push({ severity: ofInterface && (header as { required?: boolean }).required ? 'error' : 'warning', title: 'MissingDeclaredHeader', message, expected: `${name} header`, actual: 'absent', ...(choice ? { choice } : {}) });
+      findings.push({
+        severity: ofInterface && (header as { required?: boolean }).required ? 'error' : 'warning',
+        title: 'MissingDeclaredHeader',
+        message,
+        expected: `${name} header`,
+        actual: 'absent',
+        ...(choice ? { choice } : {}),
+      });
     } else if (header.schema && !(ofInterface ? model.base.compiler : model.compiler).compile(header.schema)(value)) {
-      findings.push({ severity: ofInterface ? 'error' : 'warning', title: 'HeaderSchemaViolation', message: `${name} does not match its schema.`, expected: JSON.stringify(header.schema), actual: value, ...(choice ? { choice } : {}) });
+      findings.push({
+        severity: ofInterface ? 'error' : 'warning',
+        title: 'HeaderSchemaViolation',
+        message: `${name} does not match its schema.`,
+        expected: JSON.stringify(header.schema),
+        actual: value,
+        ...(choice ? { choice } : {}),
+      });
     }
   }
   const challenge = response.headers['www-authenticate'];
@@ -45,15 +62,22 @@ export const responseHeaderConformance: ResponseCheck = ({ model, operation, res
 
 /** The auth schemes a WWW-Authenticate value challenges with (RFC 9110 §11.6.1: `scheme [params]`, comma-separated). */
 function challengedSchemes(value: string): string[] {
-  return [...value.matchAll(/(?:^|,)\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?=\s|,|$)/g)].map((match) => match[1].toLowerCase());
+  return [...value.matchAll(/(?:^|,)\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?=\s|,|$)/g)].map((match) =>
+    match[1].toLowerCase(),
+  );
 }
 
-function expectedSchemes(document: Parameters<ResponseCheck>[0]['model']['document'], security: Record<string, string[]>[]): string[] {
+function expectedSchemes(
+  document: Parameters<ResponseCheck>[0]['model']['document'],
+  security: Record<string, string[]>[],
+): string[] {
   const schemes = document.components?.securitySchemes ?? {};
-  return security.flatMap((requirement) => Object.keys(requirement)).flatMap((name) => {
-    const scheme = schemes[name];
-    return scheme?.type === 'http' && scheme.scheme ? [scheme.scheme.toLowerCase()] : [];
-  });
+  return security
+    .flatMap((requirement) => Object.keys(requirement))
+    .flatMap((name) => {
+      const scheme = schemes[name];
+      return scheme?.type === 'http' && scheme.scheme ? [scheme.scheme.toLowerCase()] : [];
+    });
 }
 
 function capitalise(word: string): string {

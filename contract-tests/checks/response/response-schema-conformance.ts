@@ -32,23 +32,54 @@ export function responseSchemaConformance({ model, operation, response }: Respon
   const findings: ResponseFinding[] = [];
   if (chosen) {
     const fallback = `${operation.pointer}/responses/${pointerToken(full!.key)}`;
-    findings.push(...judge(model.compiler, chosen, response, where, (errors) => choiceOf(model, errors, fallback, full!.response.pointer)));
+    findings.push(
+      ...judge(model.compiler, chosen, response, where, (errors) =>
+        choiceOf(model, errors, fallback, full!.response.pointer),
+      ),
+    );
   }
-  if (isError && !findings.length) findings.push(...unlistedCode(model, operation, chosen ?? interfaceSchema, response.json, where));
+  if (isError && !findings.length)
+    findings.push(...unlistedCode(model, operation, chosen ?? interfaceSchema, response.json, where));
   return findings;
 }
 
 /** The body against one schema; `choiceFor` marks the findings as departures from a choice. */
-function judge(compiler: SchemaCompiler, schema: Schema, response: ResponseCheckInput['response'], where: string, choiceFor?: (errors: ErrorObject[]) => FindingChoice): ResponseFinding[] {
+function judge(
+  compiler: SchemaCompiler,
+  schema: Schema,
+  response: ResponseCheckInput['response'],
+  where: string,
+  choiceFor?: (errors: ErrorObject[]) => FindingChoice,
+): ResponseFinding[] {
   const choice = (errors: ErrorObject[] = []) => (choiceFor ? { choice: choiceFor(errors) } : {});
-  if (response.text.trim() === '') return [{ title: 'MissingBody', message: `${where} has no body.`, expected: 'a JSON body matching the schema', actual: 'empty body', ...choice() }];
-  if (!response.isJson) return [{ title: 'InvalidJson', message: `${where} is not valid JSON.`, expected: 'a JSON body matching the schema', actual: clip(response.text), ...choice() }];
+  if (response.text.trim() === '')
+    return [
+      {
+        title: 'MissingBody',
+        message: `${where} has no body.`,
+        expected: 'a JSON body matching the schema',
+        actual: 'empty body',
+        ...choice(),
+      },
+    ];
+  if (!response.isJson)
+    return [
+      {
+        title: 'InvalidJson',
+        message: `${where} is not valid JSON.`,
+        expected: 'a JSON body matching the schema',
+        actual: clip(response.text),
+        ...choice(),
+      },
+    ];
   const validate = compiler.compile(schema);
   if (validate(response.json)) return [];
   const errors = validate.errors ?? [];
   const issues = issuesFromAjv('body', errors).map((issue) => issue.message.replace(/^body field/, 'field'));
   const message = `${where} does not match its schema${choiceFor ? ' as petstore-kit chose it' : ''}: ${[...new Set(issues)].join('; ')}.`;
-  return [{ title: 'SchemaViolation', message, expected: schemaName(schema), actual: clip(response.text), ...choice(errors) }];
+  return [
+    { title: 'SchemaViolation', message, expected: schemaName(schema), actual: clip(response.text), ...choice(errors) },
+  ];
 }
 
 /** The choice that wrote the schema part the body breaks (Ajv's schemaPath is a pointer into the document). */
@@ -62,11 +93,20 @@ function choiceOf(model: ApiModel, errors: ErrorObject[], ...fallbacks: string[]
     const choice = model.choiceFor(pointer);
     if (choice) return choice;
   }
-  return { pointer: fallbacks[0], reason: "petstore-kit's choices declare this response otherwise than the interface." };
+  return {
+    pointer: fallbacks[0],
+    reason: "petstore-kit's choices declare this response otherwise than the interface.",
+  };
 }
 
 /** Our choice of error codes: an Error's `code` is one of those the document in force lists. */
-function unlistedCode(model: ApiModel, operation: Operation, schema: Schema | undefined, body: unknown, where: string): ResponseFinding[] {
+function unlistedCode(
+  model: ApiModel,
+  operation: Operation,
+  schema: Schema | undefined,
+  body: unknown,
+  where: string,
+): ResponseFinding[] {
   const code = (body as { code?: unknown } | undefined)?.code;
   if (!schema || typeof code !== 'string' || typeof schema.$ref !== 'string') return [];
   const resolved = resolveRef<Schema>(model.document, schema);
@@ -74,7 +114,15 @@ function unlistedCode(model: ApiModel, operation: Operation, schema: Schema | un
   if (!Array.isArray(listed) || listed.includes(code)) return [];
   const choice = model.choiceFor(`${schema.$ref.slice(1)}/properties/code/${ERROR_CODES}`);
   if (!choice) return [];
-  return [{ title: 'UnknownErrorCode', message: `${where} carries the code ${JSON.stringify(code)}, not one of the codes petstore-kit chose for ${operation.operationId}.`, expected: listed.join(', '), actual: code, choice }];
+  return [
+    {
+      title: 'UnknownErrorCode',
+      message: `${where} carries the code ${JSON.stringify(code)}, not one of the codes petstore-kit chose for ${operation.operationId}.`,
+      expected: listed.join(', '),
+      actual: code,
+      choice,
+    },
+  ];
 }
 
 function schemaName(schema: Schema): string {

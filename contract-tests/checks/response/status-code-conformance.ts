@@ -23,18 +23,51 @@ export const statusCodeConformance: ResponseCheck = ({ model, operation, request
   const failureOrRedirect = status >= 500 || (status >= 300 && status < 400);
   const declared = base && !(base.key === 'default' && failureOrRedirect) ? base : undefined;
   if (status >= 500 && !declared) {
-    return [{ title: 'ServerError', message: `${operation.operationId} answered ${status}: nothing a client sends may make the server fail.${htmlHint(response)}`, expected, actual: String(status) }];
+    return [
+      {
+        title: 'ServerError',
+        message: `${operation.operationId} answered ${status}: nothing a client sends may make the server fail.${htmlHint(response)}`,
+        expected,
+        actual: String(status),
+      },
+    ];
   }
   if (declared) {
     if (full) return [];
     const choice = model.choiceFor(`${operation.pointer}/responses/${pointerToken(declared.key)}`);
     const message = `${operation.operationId} answered ${status}, which the interface allows (as ${declared.key}) but petstore-kit's choice does not.`;
-    return choice ? [{ severity: 'warning', title: 'UndefinedStatusCode', message, expected: `one of ${declaredStatuses(operation)}`, actual: String(status), choice }] : [];
+    return choice
+      ? [
+          {
+            severity: 'warning',
+            title: 'UndefinedStatusCode',
+            message,
+            expected: `one of ${declaredStatuses(operation)}`,
+            actual: String(status),
+            choice,
+          },
+        ]
+      : [];
   }
   if (status >= 300 && status < 400) {
-    return [{ title: 'UnexpectedRedirect', message: `${undeclared}: a redirect ${redirectTarget(request.url, response)}. Redirects are not followed.`, expected, actual: `${status} Location: ${response.headers.location ?? '(none)'}` }];
+    return [
+      {
+        title: 'UnexpectedRedirect',
+        message: `${undeclared}: a redirect ${redirectTarget(request.url, response)}. Redirects are not followed.`,
+        expected,
+        actual: `${status} Location: ${response.headers.location ?? '(none)'}`,
+      },
+    ];
   }
-  if (status < 400) return [{ title: 'UndefinedStatusCode', message: `${undeclared}: it states the success answers.`, expected, actual: String(status) }];
+  if (status < 400)
+    return [
+      {
+        title: 'UndefinedStatusCode',
+        message: `${undeclared}: it states the success answers.`,
+        expected,
+        actual: String(status),
+      },
+    ];
   if (full) return []; // a 4xx the interface leaves open and the document in force declares
   const message = `${undeclared}. Not a failure (any 4xx may refuse a request), but clients reading the document will not expect it.`;
   return [{ severity: 'warning', title: 'UndefinedStatusCode', message, expected, actual: String(status) }];
@@ -49,5 +82,7 @@ function redirectTarget(requestUrl: string, response: Observed): string {
   } catch {
     return `to an unusable Location (${location})`;
   }
-  return target.origin === new URL(requestUrl).origin ? `to ${target.href} (same origin)` : `to ${target.href}, another origin (${target.origin})`;
+  return target.origin === new URL(requestUrl).origin
+    ? `to ${target.href} (same origin)`
+    : `to ${target.href}, another origin (${target.origin})`;
 }

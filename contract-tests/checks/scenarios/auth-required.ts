@@ -54,7 +54,13 @@ function validKey(model: ApiModel, operation: Operation): Scenario {
     quickstart: operation.ownServer,
     async run(ctx) {
       const response = await ctx.send(operation, await validRequestFor(ctx, model, operation));
-      expectStatus(ctx, response, statusIn('not 401', (s) => s !== 401), `${operation.operationId} with the valid key and a valid request`, 'ValidRequestRejected');
+      expectStatus(
+        ctx,
+        response,
+        statusIn('not 401', (s) => s !== 401),
+        `${operation.operationId} with the valid key and a valid request`,
+        'ValidRequestRejected',
+      );
     },
   };
 }

@@ -20,7 +20,10 @@ const UNKNOWN_FIELD = 'petstoreKitUndefinedField';
 /** JSON Pointer of a property of the operation's request body schema (through its `$ref`, if any). */
 export function requestPropertyPointer(operation: Operation, name: string): string {
   const schema = operation.requestBody?.schema;
-  const at = typeof schema?.$ref === 'string' ? schema.$ref.slice(1) : `${operation.pointer}/requestBody/content/application~1json/schema`;
+  const at =
+    typeof schema?.$ref === 'string'
+      ? schema.$ref.slice(1)
+      : `${operation.pointer}/requestBody/content/application~1json/schema`;
   return `${at}/properties/${pointerToken(name)}`;
 }
 
@@ -36,12 +39,28 @@ export function choiceScenarios(model: ApiModel, collection: Collection, check: 
         const body = { ...newItemBody(ctx, collection), [UNKNOWN_FIELD]: 'conformance' };
         const response = await ctx.send(create, { json: body });
         if (failed(ctx, response)) return;
-        const at = typeof create.requestBody?.schema?.$ref === 'string' ? `${create.requestBody.schema.$ref.slice(1)}/${UNKNOWN_FIELDS}` : `${create.pointer}/requestBody`;
+        const at =
+          typeof create.requestBody?.schema?.$ref === 'string'
+            ? `${create.requestBody.schema.$ref.slice(1)}/${UNKNOWN_FIELDS}`
+            : `${create.pointer}/requestBody`;
         const choice = model.choiceFor(at);
         const actual = `${response.status} ${clip(response.text)}`;
-        if (response.status >= 400) ctx.recommend({ title: 'ValidRequestRejected', message: `A field the schema does not define was refused (${response.status}); petstore-kit accepts and ignores it.`, expected: '2xx', actual, choice });
+        if (response.status >= 400)
+          ctx.recommend({
+            title: 'ValidRequestRejected',
+            message: `A field the schema does not define was refused (${response.status}); petstore-kit accepts and ignores it.`,
+            expected: '2xx',
+            actual,
+            choice,
+          });
         else if (typeof response.json === 'object' && response.json !== null && UNKNOWN_FIELD in response.json) {
-          ctx.recommend({ title: 'UnknownFieldStored', message: `The field ${UNKNOWN_FIELD}, which the schema does not define, was stored; petstore-kit ignores such fields.`, expected: `no ${UNKNOWN_FIELD}`, actual, choice });
+          ctx.recommend({
+            title: 'UnknownFieldStored',
+            message: `The field ${UNKNOWN_FIELD}, which the schema does not define, was stored; petstore-kit ignores such fields.`,
+            expected: `no ${UNKNOWN_FIELD}`,
+            actual,
+            choice,
+          });
         }
       },
     },
@@ -54,18 +73,43 @@ export function choiceScenarios(model: ApiModel, collection: Collection, check: 
       name: `${create.operationId} with ${int64} ${BEYOND_DOUBLE} (an int64 beyond 2^53) → kept exactly if accepted (petstore-kit: accepted)`,
       async run(ctx) {
         const sample = JSON.stringify({ ...newItemBody(ctx, collection), [int64]: 0 });
-        const response = await ctx.send(create, { body: sample.replace(`"${int64}":0`, `"${int64}":${BEYOND_DOUBLE}`) });
+        const response = await ctx.send(create, {
+          body: sample.replace(`"${int64}":0`, `"${int64}":${BEYOND_DOUBLE}`),
+        });
         if (failed(ctx, response)) return;
         if (response.status >= 400) {
           const message = `${int64} ${BEYOND_DOUBLE} is a valid int64 but was refused (${response.status}). Legal (RFC 7493 §2.2), but petstore-kit keeps it exactly.`;
-          ctx.recommend({ title: 'ValidRequestRejected', message, expected: '2xx', actual: `${response.status} ${clip(response.text)}`, choice: model.choiceFor(`${requestPropertyPointer(create, int64)}/${INT64}`) });
+          ctx.recommend({
+            title: 'ValidRequestRejected',
+            message,
+            expected: '2xx',
+            actual: `${response.status} ${clip(response.text)}`,
+            choice: model.choiceFor(`${requestPropertyPointer(create, int64)}/${INT64}`),
+          });
           return;
         }
-        if (!keptExactly(ctx, response, int64, 'CreatedDiffersFromRequest', `The created record does not carry the ${int64} that was sent`)) return;
+        if (
+          !keptExactly(
+            ctx,
+            response,
+            int64,
+            'CreatedDiffersFromRequest',
+            `The created record does not carry the ${int64} that was sent`,
+          )
+        )
+          return;
         const id = (response.json as Record<string, unknown> | undefined)?.[collection.idProperty ?? 'id'];
-        if (!collection.read || !collection.readParameter || id === undefined || isPastSunset(collection.read, ctx.now)) return;
+        if (!collection.read || !collection.readParameter || id === undefined || isPastSunset(collection.read, ctx.now))
+          return;
         const readBack = await ctx.send(collection.read, { path: { [collection.readParameter]: String(id) } });
-        if (readBack.status === 200) keptExactly(ctx, readBack, int64, 'ReadDiffersFromCreated', `${collection.read.operationId} does not return the ${int64} that was sent`);
+        if (readBack.status === 200)
+          keptExactly(
+            ctx,
+            readBack,
+            int64,
+            'ReadDiffersFromCreated',
+            `${collection.read.operationId} does not return the ${int64} that was sent`,
+          );
       },
     });
   }
@@ -75,14 +119,30 @@ export function choiceScenarios(model: ApiModel, collection: Collection, check: 
 /** A 5xx fails (nothing a client sends may make the server fail); so does a non-HTTP-error, non-success status. */
 function failed(ctx: ScenarioContext, response: Observed & { index: number }): boolean {
   if (response.status < 500 && (response.status < 300 || response.status >= 400)) return false;
-  ctx.fail({ title: response.status >= 500 ? 'ServerError' : 'UnexpectedStatus', message: `A valid create got ${response.status}.`, expected: '2xx (or a 4xx refusal)', actual: `${response.status} ${clip(response.text)}` });
+  ctx.fail({
+    title: response.status >= 500 ? 'ServerError' : 'UnexpectedStatus',
+    message: `A valid create got ${response.status}.`,
+    expected: '2xx (or a 4xx refusal)',
+    actual: `${response.status} ${clip(response.text)}`,
+  });
   return true;
 }
 
 /** The field's digits in the body are exactly those sent (a server that rounds stores a number nobody sent). */
-function keptExactly(ctx: ScenarioContext, response: Observed, field: string, title: 'CreatedDiffersFromRequest' | 'ReadDiffersFromCreated', what: string): boolean {
+function keptExactly(
+  ctx: ScenarioContext,
+  response: Observed,
+  field: string,
+  title: 'CreatedDiffersFromRequest' | 'ReadDiffersFromCreated',
+  what: string,
+): boolean {
   const digits = new RegExp(`"${field}"\\s*:\\s*(-?[0-9][0-9.eE+-]*|"[^"]*")`).exec(response.text)?.[1];
   if (digits === BEYOND_DOUBLE) return true;
-  ctx.fail({ title, message: `${what}: ${field} ${BEYOND_DOUBLE} came back as ${digits ?? 'nothing'}.`, expected: `${field}: ${BEYOND_DOUBLE}`, actual: clip(response.text) });
+  ctx.fail({
+    title,
+    message: `${what}: ${field} ${BEYOND_DOUBLE} came back as ${digits ?? 'nothing'}.`,
+    expected: `${field}: ${BEYOND_DOUBLE}`,
+    actual: clip(response.text),
+  });
   return false;
 }

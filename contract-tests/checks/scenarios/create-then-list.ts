@@ -55,8 +55,17 @@ async function expectListed(ctx: ScenarioContext, collection: Collection, create
   const full = collection.limit !== undefined && items.length >= collection.limit.maximum;
   if (full) {
     const why = `${where} is full (${items.length} records, the largest page) without it, and the interface shows no way to read the next page`;
-    ctx.notObservable({ what: `whether the created ${id} ${String(created[id])} is listed`, why, exchange: response.index });
+    ctx.notObservable({
+      what: `whether the created ${id} ${String(created[id])} is listed`,
+      why,
+      exchange: response.index,
+    });
     return;
   }
-  ctx.fail({ title: 'CreatedNotListed', message: `${id} ${String(created[id])} was created but is not in ${where} (${items.length} records).`, expected: `a record with ${id} ${String(created[id])}`, actual: `${items.length} records without it` });
+  ctx.fail({
+    title: 'CreatedNotListed',
+    message: `${id} ${String(created[id])} was created but is not in ${where} (${items.length} records).`,
+    expected: `a record with ${id} ${String(created[id])}`,
+    actual: `${items.length} records without it`,
+  });
 }

@@ -38,21 +38,53 @@ export const createThenRead: ScenarioCheckDefinition = {
           const created = (typeof response.json === 'object' && response.json) as Record<string, unknown> | false;
           if (!created) return; // the schema check reports the body
           const id = created[idProperty];
-          if (typeof id !== 'number' && typeof id !== 'string' && typeof id !== 'bigint') return ctx.fail({ title: 'NoIdAssigned', message: `The created record has no usable ${idProperty}.`, expected: `${idProperty} assigned by the service`, actual: response.text });
+          if (typeof id !== 'number' && typeof id !== 'string' && typeof id !== 'bigint')
+            return ctx.fail({
+              title: 'NoIdAssigned',
+              message: `The created record has no usable ${idProperty}.`,
+              expected: `${idProperty} assigned by the service`,
+              actual: response.text,
+            });
           const echoed = fieldDifferences(body, created);
           if (echoed.length) ctx.fail({ title: 'CreatedDiffersFromRequest', message: `The created record does not carry what was sent: ${echoed.join('; ')}.`, expected: JSON.stringify(body), actual: response.text });
           if (!variant.optional) judgeDefaults(ctx, collection, body, created);
           const location = response.headers.location;
           if (location !== undefined && !location.replace(/\/+$/, '').endsWith(`/${String(id)}`)) {
             // RFC 9110 §10.2.2: Location names the created resource. The seed mentions no Location at all.
-            const choice = ctx.model.choiceFor(`${create.responses[String(response.status)]?.pointer ?? `${create.pointer}/responses/${response.status}`}/headers/Location`);
-            ctx.recommend({ title: 'LocationMismatch', message: `Location does not point to the created record (${idProperty} ${String(id)}).`, expected: `…/${String(id)}`, actual: location, choice });
+            const choice = ctx.model.choiceFor(
+              `${create.responses[String(response.status)]?.pointer ?? `${create.pointer}/responses/${response.status}`}/headers/Location`,
+            );
+            ctx.recommend({
+              title: 'LocationMismatch',
+              message: `Location does not point to the created record (${idProperty} ${String(id)}).`,
+              expected: `…/${String(id)}`,
+              actual: location,
+              choice,
+            });
           }
           if (!read || !readParameter || isPastSunset(read, ctx.now)) return;
           const readBack = await ctx.send(read, { path: { [readParameter]: String(id) } });
-          if (!expectStatus(ctx, readBack, 200, `${read.operationId} of the just-created ${idProperty} ${String(id)}`, 'CreatedNotReadable')) return;
-          const differences = typeof readBack.json === 'object' && readBack.json ? fieldDifferences(created, readBack.json as Record<string, unknown>, definedFields(collection, created)) : ['no record'];
-          if (differences.length) ctx.fail({ title: 'ReadDiffersFromCreated', message: `${read.operationId} returns the record otherwise than it was created: ${differences.join('; ')}.`, expected: response.text, actual: readBack.text });
+          if (
+            !expectStatus(
+              ctx,
+              readBack,
+              200,
+              `${read.operationId} of the just-created ${idProperty} ${String(id)}`,
+              'CreatedNotReadable',
+            )
+          )
+            return;
+          const differences =
+            typeof readBack.json === 'object' && readBack.json
+              ? fieldDifferences(created, readBack.json as Record<string, unknown>, definedFields(collection, created))
+              : ['no record'];
+          if (differences.length)
+            ctx.fail({
+              title: 'ReadDiffersFromCreated',
+              message: `${read.operationId} returns the record otherwise than it was created: ${differences.join('; ')}.`,
+              expected: response.text,
+              actual: readBack.text,
+            });
         },
       }));
       scenarios.push({
@@ -79,14 +111,24 @@ export const createThenRead: ScenarioCheckDefinition = {
  * of the interface binds; one our overlay wrote (NewPet.status → available) is our choice: the seed says
  * status "may be supplied on creation", not what an omitted one means.
  */
-function judgeDefaults(ctx: ScenarioContext, collection: Collection, sent: Record<string, unknown>, created: Record<string, unknown>): void {
+function judgeDefaults(
+  ctx: ScenarioContext,
+  collection: Collection,
+  sent: Record<string, unknown>,
+  created: Record<string, unknown>,
+): void {
   const { model } = ctx;
   const create = collection.create!;
   const interfaceCreate = model.base.operationAt(create.pointer) ?? create;
   const inForce = model.flatten(create.requestBody?.schema).properties;
   const ofInterface = flattenSchema(model.base.document, interfaceCreate.requestBody?.schema).properties;
   for (const [name, property] of Object.entries(inForce)) {
-    if (name in sent || property.default === undefined || JSON.stringify(created[name]) === JSON.stringify(property.default)) continue;
+    if (
+      name in sent ||
+      property.default === undefined ||
+      JSON.stringify(created[name]) === JSON.stringify(property.default)
+    )
+      continue;
     const finding = {
       title: 'DefaultNotApplied' as const,
       message: `${name} was left out, so it should take its default ${JSON.stringify(property.default)}: got ${JSON.stringify(created[name]) ?? 'no value'}.`,
@@ -94,6 +136,11 @@ function judgeDefaults(ctx: ScenarioContext, collection: Collection, sent: Recor
       actual: `${name}: ${JSON.stringify(created[name]) ?? '(absent)'}`,
     };
     if (ofInterface[name]?.default !== undefined) ctx.fail(finding);
-    else ctx.recommend({ ...finding, choice: model.choiceFor(requestPropertyPointer(create, name)) ?? model.choiceFor(`${create.pointer}/requestBody`) });
+    else
+      ctx.recommend({
+        ...finding,
+        choice:
+          model.choiceFor(requestPropertyPointer(create, name)) ?? model.choiceFor(`${create.pointer}/requestBody`),
+      });
   }
 }

@@ -34,8 +34,20 @@ export const deprecation: ScenarioCheckDefinition = {
                 expectGone(ctx, read, response);
                 continue;
               }
-              if (!expectStatus(ctx, response, 200, `${read.operationId} of listed ${idProperty} ${String(item[idProperty])} before its sunset date`, 'DeprecatedOperationNotServed')) continue;
-              const differences = typeof response.json === 'object' && response.json ? fieldDifferences(item, response.json as Record<string, unknown>, definedFields(collection, item)) : ['no record'];
+              if (
+                !expectStatus(
+                  ctx,
+                  response,
+                  200,
+                  `${read.operationId} of listed ${idProperty} ${String(item[idProperty])} before its sunset date`,
+                  'DeprecatedOperationNotServed',
+                )
+              )
+                continue;
+              const differences =
+                typeof response.json === 'object' && response.json
+                  ? fieldDifferences(item, response.json as Record<string, unknown>, definedFields(collection, item))
+                  : ['no record'];
               if (differences.length) {
                 ctx.fail({ title: 'ReadDiffersFromList', message: `${read.operationId} returns another record than the list for ${idProperty} ${String(item[idProperty])}: ${differences.join('; ')}.`, expected: JSON.stringify(item), actual: response.text });
               }

@@ -31,7 +31,10 @@ export function refusalRule(model: ApiModel, operation: Operation, faults?: read
   const chosen = operation.responses['400'];
   if (!chosen || !covers(chosen, faults)) return { required400: false };
   const pointer = interface400 ? `${chosen.pointer}/${CONDITIONS}` : `${operation.pointer}/responses/400`;
-  return { required400: false, chosen400: model.choiceFor(pointer) ?? { pointer, reason: 'petstore-kit answers invalid input with 400.' } };
+  return {
+    required400: false,
+    chosen400: model.choiceFor(pointer) ?? { pointer, reason: 'petstore-kit answers invalid input with 400.' },
+  };
 }
 
 /** "400" or "4xx (petstore-kit: 400)", for scenario names. */
@@ -40,16 +43,57 @@ export function refusalLabel(rule: RefusalRule): string {
 }
 
 /** Records what departs from the rule; returns true when the request was refused with a 4xx. */
-export function expectRefused(ctx: ScenarioContext, rule: RefusalRule, response: Observed & { index: number }, what: string, acceptedTitle: FindingTitle): boolean {
+export function expectRefused(
+  ctx: ScenarioContext,
+  rule: RefusalRule,
+  response: Observed & { index: number },
+  what: string,
+  acceptedTitle: FindingTitle,
+): boolean {
   const { status } = response;
   const actual = `${status} ${clip(response.text)}`;
   const expected = refusalLabel(rule);
-  if (status >= 200 && status < 300) ctx.fail({ title: acceptedTitle, message: `${what}, yet it was served: got ${status}.`, expected, actual, exchange: response.index });
-  else if (status >= 500) ctx.fail({ title: 'ServerError', message: `${what}: the server failed (${status}) instead of refusing it.`, expected, actual, exchange: response.index });
-  else if (status < 400) ctx.fail({ title: 'UnexpectedStatus', message: `${what}: got ${status}, not a refusal.`, expected, actual, exchange: response.index });
-  else if (rule.required400 && status !== 400) ctx.fail({ title: 'UnexpectedStatus', message: `${what}; the interface declares 400 for it: got ${status}.`, expected: '400', actual, exchange: response.index });
+  if (status >= 200 && status < 300)
+    ctx.fail({
+      title: acceptedTitle,
+      message: `${what}, yet it was served: got ${status}.`,
+      expected,
+      actual,
+      exchange: response.index,
+    });
+  else if (status >= 500)
+    ctx.fail({
+      title: 'ServerError',
+      message: `${what}: the server failed (${status}) instead of refusing it.`,
+      expected,
+      actual,
+      exchange: response.index,
+    });
+  else if (status < 400)
+    ctx.fail({
+      title: 'UnexpectedStatus',
+      message: `${what}: got ${status}, not a refusal.`,
+      expected,
+      actual,
+      exchange: response.index,
+    });
+  else if (rule.required400 && status !== 400)
+    ctx.fail({
+      title: 'UnexpectedStatus',
+      message: `${what}; the interface declares 400 for it: got ${status}.`,
+      expected: '400',
+      actual,
+      exchange: response.index,
+    });
   else if (rule.chosen400 && status !== 400) {
-    ctx.recommend({ title: 'UnexpectedStatus', message: `${what}: refused with ${status}, where petstore-kit chose 400.`, expected: '400', actual, exchange: response.index, choice: rule.chosen400 });
+    ctx.recommend({
+      title: 'UnexpectedStatus',
+      message: `${what}: refused with ${status}, where petstore-kit chose 400.`,
+      expected: '400',
+      actual,
+      exchange: response.index,
+      choice: rule.chosen400,
+    });
   }
   return status >= 400 && status < 500;
 }

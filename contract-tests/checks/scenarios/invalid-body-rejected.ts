@@ -11,26 +11,35 @@ const NAME = 'invalidBodyRejected';
 export const invalidBodyRejected: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
-  description: 'Bodies that are missing, malformed, not objects, lack a required field, carry a wrong type or enum value, or are not labelled application/json are refused (400 where the interface says so).',
+  description:
+    'Bodies that are missing, malformed, not objects, lack a required field, carry a wrong type or enum value, or are not labelled application/json are refused (400 where the interface says so).',
   scenarios(model) {
     return model.operations
       .filter((operation) => operation.requestBody)
       .flatMap((operation) =>
-        invalidBodies(model.flatten(operation.requestBody!.schema), operation.requestBody!.mediaTypes).map((variant) => {
-          const rule = refusalRule(model, operation, variant.faults);
-          return {
-            name: `${operation.operationId} with ${variant.label} → ${refusalLabel(rule)}`,
-            check: NAME,
-            operationId: operation.operationId,
-            // A broken server might store what it should refuse: only sent when writes are allowed.
-            phase: 'write' as const,
-            quickstart: operation.ownServer,
-            async run(ctx) {
-              const response = await ctx.send(operation, { body: variant.body, contentType: variant.contentType });
-              expectRefused(ctx, rule, response, `${operation.operationId} must refuse ${variant.label}`, 'InvalidBodyAccepted');
-            },
-          };
-        }),
+        invalidBodies(model.flatten(operation.requestBody!.schema), operation.requestBody!.mediaTypes).map(
+          (variant) => {
+            const rule = refusalRule(model, operation, variant.faults);
+            return {
+              name: `${operation.operationId} with ${variant.label} → ${refusalLabel(rule)}`,
+              check: NAME,
+              operationId: operation.operationId,
+              // A broken server might store what it should refuse: only sent when writes are allowed.
+              phase: 'write' as const,
+              quickstart: operation.ownServer,
+              async run(ctx) {
+                const response = await ctx.send(operation, { body: variant.body, contentType: variant.contentType });
+                expectRefused(
+                  ctx,
+                  rule,
+                  response,
+                  `${operation.operationId} must refuse ${variant.label}`,
+                  'InvalidBodyAccepted',
+                );
+              },
+            };
+          },
+        ),
       );
   },
 };

@@ -12,7 +12,8 @@ const NAME = 'invalidParameterRejected';
 export const invalidParameterRejected: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
-  description: 'Query and path parameters of a wrong type, out of bounds or outside their enum are refused with a 4xx (400 where the interface says so), never served or answered with a 5xx.',
+  description:
+    'Query and path parameters of a wrong type, out of bounds or outside their enum are refused with a 4xx (400 where the interface says so), never served or answered with a 5xx.',
   scenarios(model) {
     return model.operations.flatMap((operation) =>
       operation.parameters
@@ -31,11 +32,21 @@ export const invalidParameterRejected: ScenarioCheckDefinition = {
               quickstart: operation.ownServer,
               async run(ctx) {
                 const path: Record<string, string> = {};
-                for (const p of operation.parameters.filter((q) => q.in === 'path')) path[p.name] = String(sampleFromSchema(model.flatten(p.schema)));
+                for (const p of operation.parameters.filter((q) => q.in === 'path'))
+                  path[p.name] = String(sampleFromSchema(model.flatten(p.schema)));
                 if (parameter.in === 'path') path[parameter.name] = variant.value;
-                const query = parameter.in === 'query' ? `${encodeURIComponent(parameter.name)}=${encodeURIComponent(variant.value)}` : undefined;
+                const query =
+                  parameter.in === 'query'
+                    ? `${encodeURIComponent(parameter.name)}=${encodeURIComponent(variant.value)}`
+                    : undefined;
                 const response = await ctx.send(operation, { path, query });
-                expectRefused(ctx, rule, response, `${parameter.name}=${JSON.stringify(variant.value)} is ${variant.label}`, 'InvalidParameterAccepted');
+                expectRefused(
+                  ctx,
+                  rule,
+                  response,
+                  `${parameter.name}=${JSON.stringify(variant.value)} is ${variant.label}`,
+                  'InvalidParameterAccepted',
+                );
               },
             }));
         }),

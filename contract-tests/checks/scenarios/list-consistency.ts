@@ -17,7 +17,9 @@ export const listConsistency: ScenarioCheckDefinition = {
     return model.collections.flatMap((collection) => {
       const id = collection.idProperty;
       if (!id) return [];
-      const order = model.choiceFor(`${collection.list.pointer}/${LIST_ORDER}`) ? collection.list.source[LIST_ORDER] : undefined;
+      const order = model.choiceFor(`${collection.list.pointer}/${LIST_ORDER}`)
+        ? collection.list.source[LIST_ORDER]
+        : undefined;
       return [
         {
           name: `${collection.list.operationId} holds each ${id} once${typeof order === 'string' ? ` (petstore-kit: in ${order} order)` : ''}`,
@@ -32,7 +34,13 @@ export const listConsistency: ScenarioCheckDefinition = {
             const repeated = new Set<string>();
             const ids = itemsOf(response).map((item) => String(item[id]));
             for (const value of ids) (seen.has(value) ? repeated : seen).add(value);
-            if (repeated.size) ctx.fail({ title: 'DuplicateRecords', message: `The list repeats ${id} ${[...repeated].join(', ')}.`, expected: `unique ${id}s`, actual: `${repeated.size} repeated` });
+            if (repeated.size)
+              ctx.fail({
+                title: 'DuplicateRecords',
+                message: `The list repeats ${id} ${[...repeated].join(', ')}.`,
+                expected: `unique ${id}s`,
+                actual: `${repeated.size} repeated`,
+              });
             judgeOrder(ctx, collection, ids);
           },
         },
@@ -50,5 +58,11 @@ function judgeOrder(ctx: ScenarioContext, collection: Collection, ids: string[])
   const before = (a: string, b: string) => (numeric ? BigInt(a) < BigInt(b) : a < b);
   const at = ids.findIndex((value, i) => i > 0 && !before(ids[i - 1], value));
   if (at === -1) return;
-  ctx.recommend({ title: 'ListOrderDiffers', message: `The list is not in ${order} order: ${ids[at - 1]} comes before ${ids[at]}.`, expected: `${order} order`, actual: ids.slice(Math.max(0, at - 2), at + 2).join(', '), choice });
+  ctx.recommend({
+    title: 'ListOrderDiffers',
+    message: `The list is not in ${order} order: ${ids[at - 1]} comes before ${ids[at]}.`,
+    expected: `${order} order`,
+    actual: ids.slice(Math.max(0, at - 2), at + 2).join(', '),
+    choice,
+  });
 }

@@ -21,7 +21,8 @@ const NAME = 'payloadTooLarge';
 export const payloadTooLarge: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
-  description: 'A body one byte over x-max-body-bytes gets 413 on every operation declaring it, one of exactly the limit is not refused as too large (petstore-kit: 1 MiB); never a 5xx.',
+  description:
+    'A body one byte over x-max-body-bytes gets 413 on every operation declaring it, one of exactly the limit is not refused as too large (petstore-kit: 1 MiB); never a 5xx.',
   scenarios(model) {
     return model.operations.flatMap((operation): Scenario[] => {
       const limit = bodyLimit(operation);
@@ -36,7 +37,14 @@ export const payloadTooLarge: ScenarioCheckDefinition = {
             if (failedOn5xx(ctx, response)) return;
             const choice = model.choiceFor(`${operation.pointer}/responses/413`);
             const title = response.status < 300 ? 'PayloadTooLargeAccepted' : 'UnexpectedStatus';
-            if (response.status !== 413) ctx.fail({ title, message: `a ${limit + 1}-byte body is over the limit of ${limit} bytes (x-max-body-bytes): got ${response.status}.`, expected: '413', actual: `${response.status} ${clip(response.text)}`, choice });
+            if (response.status !== 413)
+              ctx.fail({
+                title,
+                message: `a ${limit + 1}-byte body is over the limit of ${limit} bytes (x-max-body-bytes): got ${response.status}.`,
+                expected: '413',
+                actual: `${response.status} ${clip(response.text)}`,
+                choice,
+              });
           },
         },
         {
@@ -46,7 +54,13 @@ export const payloadTooLarge: ScenarioCheckDefinition = {
             const response = await ctx.send(operation, { body: paddedBody(model, operation, limit, 'whitespace') });
             if (failedOn5xx(ctx, response) || response.status !== 413) return;
             const choice = model.choiceFor(`${operation.pointer}/responses/413`);
-            ctx.fail({ title: 'BodyLimitBelowDeclared', message: `a body of exactly the limit (${limit} bytes) was refused as too large: got 413.`, expected: `not 413 (the limit is ${limit} bytes)`, actual: `413 ${clip(response.text)}`, choice });
+            ctx.fail({
+              title: 'BodyLimitBelowDeclared',
+              message: `a body of exactly the limit (${limit} bytes) was refused as too large: got 413.`,
+              expected: `not 413 (the limit is ${limit} bytes)`,
+              actual: `413 ${clip(response.text)}`,
+              choice,
+            });
           },
         },
       ];
@@ -57,7 +71,12 @@ export const payloadTooLarge: ScenarioCheckDefinition = {
 /** Nothing a client sends may make the server fail: a 5xx is a failure whatever the limit. */
 function failedOn5xx(ctx: ScenarioContext, response: Observed & { index: number }): boolean {
   if (response.status < 500) return false;
-  ctx.fail({ title: 'ServerError', message: `A valid request with a large body made the server fail: got ${response.status}.`, expected: '413 or a 2xx', actual: `${response.status} ${clip(response.text)}` });
+  ctx.fail({
+    title: 'ServerError',
+    message: `A valid request with a large body made the server fail: got ${response.status}.`,
+    expected: '413 or a 2xx',
+    actual: `${response.status} ${clip(response.text)}`,
+  });
   return true;
 }
 

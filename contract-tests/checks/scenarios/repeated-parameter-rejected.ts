@@ -18,7 +18,8 @@ const NAME = 'repeatedParameterRejected';
 export const repeatedParameterRejected: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
-  description: 'A non-array query parameter given twice (?limit=5&limit=6) never gets a 5xx, and if served honours one of the values (petstore-kit: 400).',
+  description:
+    'A non-array query parameter given twice (?limit=5&limit=6) never gets a 5xx, and if served honours one of the values (petstore-kit: 400).',
   scenarios(model) {
     return model.operations.flatMap((operation) =>
       operation.parameters
@@ -36,15 +37,32 @@ export const repeatedParameterRejected: ScenarioCheckDefinition = {
             phase: operation.method === 'GET' ? ('read' as const) : ('write' as const),
             quickstart: operation.ownServer,
             async run(ctx) {
-              const path = Object.fromEntries(operation.parameters.filter((p) => p.in === 'path').map((p) => [p.name, String(sampleFromSchema(model.flatten(p.schema)))]));
+              const path = Object.fromEntries(
+                operation.parameters
+                  .filter((p) => p.in === 'path')
+                  .map((p) => [p.name, String(sampleFromSchema(model.flatten(p.schema)))]),
+              );
               const response = await ctx.send(operation, { path, query });
               const what = `query parameter '${parameter.name}' (not an array) given twice, ${a} and ${b}`;
               const actual = `${response.status} ${clip(response.text)}`;
-              if (response.status >= 500) return ctx.fail({ title: 'ServerError', message: `${what}, made the server fail: got ${response.status}.`, expected: 'no 5xx', actual });
-              if (response.status >= 200 && response.status < 300) judgeServed(ctx, model, parameter, schema, [a, b], response, what);
+              if (response.status >= 500)
+                return ctx.fail({
+                  title: 'ServerError',
+                  message: `${what}, made the server fail: got ${response.status}.`,
+                  expected: 'no 5xx',
+                  actual,
+                });
+              if (response.status >= 200 && response.status < 300)
+                judgeServed(ctx, model, parameter, schema, [a, b], response, what);
               if (chosen400 && response.status !== 400) {
                 const title = response.status < 300 ? 'RepeatedParameterAccepted' : 'UnexpectedStatus';
-                ctx.recommend({ title, message: `${what}: got ${response.status}, where petstore-kit chose 400.`, expected: '400', actual, choice: chosen400 });
+                ctx.recommend({
+                  title,
+                  message: `${what}: got ${response.status}, where petstore-kit chose 400.`,
+                  expected: '400',
+                  actual,
+                  choice: chosen400,
+                });
               }
             },
           };
@@ -54,16 +72,35 @@ export const repeatedParameterRejected: ScenarioCheckDefinition = {
 };
 
 /** Served: the answer honours one of the two values (at most the larger page; records of either value). */
-function judgeServed(ctx: ScenarioContext, model: ApiModel, parameter: ParameterObject, schema: FlatSchema, values: [string, string], response: Observed, what: string): void {
+function judgeServed(
+  ctx: ScenarioContext,
+  model: ApiModel,
+  parameter: ParameterObject,
+  schema: FlatSchema,
+  values: [string, string],
+  response: Observed,
+  what: string,
+): void {
   const items = itemsOf(response);
   if ((schema.type === 'integer' || schema.type === 'number') && schema.maximum !== undefined) {
     const largest = Math.max(Number(values[0]), Number(values[1]));
-    if (items.length > largest) ctx.fail({ title: 'LimitExceeded', message: `${what}, was served with ${items.length} records: neither value was honoured.`, expected: `at most ${largest}`, actual: String(items.length) });
+    if (items.length > largest)
+      ctx.fail({
+        title: 'LimitExceeded',
+        message: `${what}, was served with ${items.length} records: neither value was honoured.`,
+        expected: `at most ${largest}`,
+        actual: String(items.length),
+      });
   }
   const filter = model.collections.flatMap((c) => c.filters).find((f) => f.parameter === parameter);
   const others = filter ? items.filter((item) => !values.includes(String(item[filter.property]))) : [];
   if (filter && others.length) {
-    ctx.fail({ title: 'FilterIgnored', message: `${what}, was served with ${others.length} records of another ${filter.property}: neither value was honoured.`, expected: `only ${filter.property} ${values.join(' or ')}`, actual: [...new Set(others.map((item) => JSON.stringify(item[filter.property])))].join(', ') });
+    ctx.fail({
+      title: 'FilterIgnored',
+      message: `${what}, was served with ${others.length} records of another ${filter.property}: neither value was honoured.`,
+      expected: `only ${filter.property} ${values.join(' or ')}`,
+      actual: [...new Set(others.map((item) => JSON.stringify(item[filter.property])))].join(', '),
+    });
   }
 }
 

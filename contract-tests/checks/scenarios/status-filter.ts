@@ -42,7 +42,13 @@ export const statusFilter: ScenarioCheckDefinition = {
                 why: `the filtered page is full (${items.length} records, the largest page) and the interface shows no way to read the next one`,
               });
             }
-            const missing = id && !full ? all.filter((item) => item[filter.property] === value && !items.some((other) => String(other[id]) === String(item[id]))) : [];
+            const missing =
+              id && !full
+                ? all.filter(
+                    (item) =>
+                      item[filter.property] === value && !items.some((other) => String(other[id]) === String(item[id])),
+                  )
+                : [];
             if (missing.length) {
               ctx.fail({
                 title: 'FilterMissesRecords',

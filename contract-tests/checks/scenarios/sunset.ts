@@ -18,9 +18,23 @@ export function expectGone(ctx: ScenarioContext, operation: Operation, response:
   const actual = `${response.status} ${clip(response.text)}`;
   const what = `${operation.operationId} is past its removal date ${operation.sunset}`;
   if (!gone(response.status)) {
-    ctx.fail({ title: 'UnexpectedStatus', message: `${what}: got ${response.status}.`, expected: '404 or 410', actual, exchange: response.index });
+    ctx.fail({
+      title: 'UnexpectedStatus',
+      message: `${what}: got ${response.status}.`,
+      expected: '404 or 410',
+      actual,
+      exchange: response.index,
+    });
     return;
   }
   const chosen = operation.responses['410'] && ctx.model.choiceFor(`${operation.pointer}/responses/410`);
-  if (chosen && response.status !== 410) ctx.recommend({ title: 'UnexpectedStatus', message: `${what}: got ${response.status}, where petstore-kit chose 410 Gone.`, expected: '410', actual, exchange: response.index, choice: chosen });
+  if (chosen && response.status !== 410)
+    ctx.recommend({
+      title: 'UnexpectedStatus',
+      message: `${what}: got ${response.status}, where petstore-kit chose 410 Gone.`,
+      expected: '410',
+      actual,
+      exchange: response.index,
+      choice: chosen,
+    });
 }

@@ -22,7 +22,8 @@ const UNDECLARED_PATHS = ['/petstore-kit-undeclared-route', '/petstore-kit-undec
 export const unknownRoutesAndMethods: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
-  description: 'An undeclared path or method never gets a 5xx; 404, and 405 with Allow, are recommended (petstore-kit: both, with the Error body).',
+  description:
+    'An undeclared path or method never gets a 5xx; 404, and 405 with Allow, are recommended (petstore-kit: both, with the Error body).',
   scenarios(model) {
     const scenarios: Scenario[] = [];
     for (const quickstart of [false, true]) {
@@ -54,9 +55,16 @@ function undeclaredPath(model: ApiModel, path: string, quickstart: boolean, erro
     async run(ctx) {
       const response = await ctx.sendUndeclared({ method: 'GET', path, quickstart });
       const choice = ctx.model.choiceFor(OUTSIDE_THE_DOCUMENT);
-      if (!judgeServed(ctx, response, `GET ${path}, a path the document does not declare`, 'UndeclaredRouteServed')) return;
+      if (!judgeServed(ctx, response, `GET ${path}, a path the document does not declare`, 'UndeclaredRouteServed'))
+        return;
       if (response.status !== 404) {
-        ctx.recommend({ title: 'NotFoundMissing', message: `A path the document does not declare should get 404: got ${response.status}.`, expected: '404', actual: `${response.status} ${clip(response.text)}`, choice });
+        ctx.recommend({
+          title: 'NotFoundMissing',
+          message: `A path the document does not declare should get 404: got ${response.status}.`,
+          expected: '404',
+          actual: `${response.status} ${clip(response.text)}`,
+          choice,
+        });
         return;
       }
       checkErrorBody(ctx, model, response, errorSchema);
@@ -85,17 +93,35 @@ function undeclaredMethod(model: ApiModel, declared: Operation[], method: string
       if (!judgeServed(ctx, response, `${method} on ${template}, which declares only ${allowed.join(', ')}`, 'UndeclaredMethodServed')) return;
       if (response.status !== 405) {
         const message = `A method the document does not declare for ${template} should get 405 (RFC 9110 §15.5.6): got ${response.status}.`;
-        ctx.recommend({ title: 'MethodNotAllowedMissing', message, expected: `405 with Allow: ${allowed.join(', ')}`, actual: `${response.status} ${clip(response.text)}`, choice });
+        ctx.recommend({
+          title: 'MethodNotAllowedMissing',
+          message,
+          expected: `405 with Allow: ${allowed.join(', ')}`,
+          actual: `${response.status} ${clip(response.text)}`,
+          choice,
+        });
         return;
       }
       const allow = response.headers.allow;
       const listed = (allow ?? '').split(',').map((m) => m.trim().toUpperCase()).filter(Boolean);
       const missing = allowed.filter((m) => !listed.includes(m));
       if (allow === undefined) {
-        ctx.recommend({ title: 'MissingAllowHeader', message: 'A 405 must carry an Allow header listing the methods the resource supports (RFC 9110 §15.5.6).', expected: `Allow: ${allowed.join(', ')}`, actual: '(no Allow header)', choice });
+        ctx.recommend({
+          title: 'MissingAllowHeader',
+          message: 'A 405 must carry an Allow header listing the methods the resource supports (RFC 9110 §15.5.6).',
+          expected: `Allow: ${allowed.join(', ')}`,
+          actual: '(no Allow header)',
+          choice,
+        });
       } else if (missing.length || listed.includes(method)) {
         const message = `The Allow header should list the declared methods${listed.includes(method) ? `, not ${method}` : ''}.`;
-        ctx.recommend({ title: 'WrongAllowHeader', message, expected: `Allow: ${allowed.join(', ')} (HEAD, OPTIONS may be added)`, actual: `Allow: ${allow}`, choice });
+        ctx.recommend({
+          title: 'WrongAllowHeader',
+          message,
+          expected: `Allow: ${allowed.join(', ')} (HEAD, OPTIONS may be added)`,
+          actual: `Allow: ${allow}`,
+          choice,
+        });
       }
       checkErrorBody(ctx, model, response, errorSchema);
     },
@@ -106,7 +132,13 @@ function undeclaredMethod(model: ApiModel, declared: Operation[], method: string
 function judgeServed(ctx: ScenarioContext, response: Observed & { index: number }, what: string, servedTitle: FindingTitle): boolean {
   if (response.status >= 200 && response.status < 300) {
     const message = `${what} was served: got ${response.status}. The interface does not forbid it; petstore-kit refuses it.`;
-    ctx.recommend({ title: servedTitle, message, expected: '404 or 405 (any 4xx)', actual: `${response.status} ${clip(response.text)}`, choice: ctx.model.choiceFor(OUTSIDE_THE_DOCUMENT) });
+    ctx.recommend({
+      title: servedTitle,
+      message,
+      expected: '404 or 405 (any 4xx)',
+      actual: `${response.status} ${clip(response.text)}`,
+      choice: ctx.model.choiceFor(OUTSIDE_THE_DOCUMENT),
+    });
     return false;
   }
   if (response.status >= 500) {
@@ -133,7 +165,13 @@ function checkErrorBody(ctx: ScenarioContext, model: ApiModel, response: Observe
   const statusField = (response.json as { status?: unknown } | undefined)?.status;
   if (!response.isJson || !validate(response.json) || (statusField !== undefined && statusField !== response.status)) {
     const message = `The ${response.status} does not carry the Error body (with status ${response.status}), which petstore-kit uses outside the document too.`;
-    ctx.recommend({ title: 'NonStandardErrorBody', message, expected: 'the Error body', actual: clip(response.text) || '(empty body)', choice: model.choiceFor(OUTSIDE_THE_DOCUMENT) });
+    ctx.recommend({
+      title: 'NonStandardErrorBody',
+      message,
+      expected: 'the Error body',
+      actual: clip(response.text) || '(empty body)',
+      choice: model.choiceFor(OUTSIDE_THE_DOCUMENT),
+    });
   }
 }
 
