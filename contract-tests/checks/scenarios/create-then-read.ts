@@ -2,6 +2,7 @@
 // "Animal added; the service assigns id"). Where the overlay chose what an omitted field becomes (the
 // request schema's `default`), what happens to fields the schema does not define, and how int64 values
 // beyond 2^53 are kept, create-choices.ts judges those choices.
+import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
 import type { Collection } from '../../model/api-model.ts';
@@ -123,24 +124,21 @@ function judgeDefaults(
   const inForce = model.flatten(create.requestBody?.schema).properties;
   const ofInterface = flattenSchema(model.base.document, interfaceCreate.requestBody?.schema).properties;
   for (const [name, property] of Object.entries(inForce)) {
-    if (
-      name in sent ||
-      property.default === undefined ||
-      JSON.stringify(created[name]) === JSON.stringify(property.default)
-    )
-      continue;
+    if (name in sent || property.default === undefined) continue;
+    const wanted = stringifyJsonExact(property.default);
+    const got = created[name] === undefined ? undefined : stringifyJsonExact(created[name]);
+    if (got === wanted) continue;
     const finding = {
       title: 'DefaultNotApplied' as const,
-      message: `${name} was left out, so it should take its default ${JSON.stringify(property.default)}: got ${JSON.stringify(created[name]) ?? 'no value'}.`,
-      expected: `${name}: ${JSON.stringify(property.default)}`,
-      actual: `${name}: ${JSON.stringify(created[name]) ?? '(absent)'}`,
+      message: `${name} was left out, so it should take its default ${wanted}: got ${got ?? 'no value'}.`,
+      expected: `${name}: ${wanted}`,
+      actual: `${name}: ${got ?? '(absent)'}`,
     };
-    if (ofInterface[name]?.default !== undefined) ctx.fail(finding);
-    else
-      ctx.recommend({
-        ...finding,
-        choice:
-          model.choiceFor(requestPropertyPointer(create, name)) ?? model.choiceFor(`${create.pointer}/requestBody`),
-      });
+    if (ofInterface[name]?.default !== undefined) {
+      ctx.fail(finding);
+      continue;
+    }
+    const choice = model.choiceFor(requestPropertyPointer(create, name)) ?? model.choiceFor(`${create.pointer}/requestBody`);
+    ctx.recommend({ ...finding, choice });
   }
 }

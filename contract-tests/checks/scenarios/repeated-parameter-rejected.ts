@@ -3,6 +3,7 @@
 // the last value is a legal reading, refusing it another. So the interface asks only that the server not
 // fail (no 5xx) and, if it serves the request, that it honour one of the values: at most 6 records, only
 // records with one of the two statuses. Our overlay chose 400; anything else departs from that choice.
+import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ParameterObject } from '../../../src/openapi/openapi-document.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
@@ -99,7 +100,7 @@ function judgeServed(
       title: 'FilterIgnored',
       message: `${what}, was served with ${others.length} records of another ${filter.property}: neither value was honoured.`,
       expected: `only ${filter.property} ${values.join(' or ')}`,
-      actual: [...new Set(others.map((item) => JSON.stringify(item[filter.property])))].join(', '),
+      actual: [...new Set(others.map((item) => stringifyJsonExact(item[filter.property])))].join(', '),
     });
   }
 }
