@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { DEV_API_KEY } from '../src/core/index.ts';
 import { UsageError, integerFlag } from './usage-error.ts';
-import { serve } from '../src/node/serve.ts';
+import { serve, type RunningServer } from '../src/node/serve.ts';
 
 export const SERVE_HELP = `Usage: petstore-kit serve [options]
 
@@ -15,7 +15,8 @@ Options:
   --pets N             Number of generated pets (default 50)
   --api-key KEY        Accepted API key; repeat for several. Default: PETSTORE_API_KEYS (comma-separated),
                        else the development key "${DEV_API_KEY}"
-  --state-file PATH    Load state from PATH at start and save every change to it atomically
+  --state-file PATH    Keep the state in PATH: a snapshot plus an append-only journal; a change is answered
+                       once it is on disk. One server per file (PATH.lock)
   --now ISO-DATE       Start the clock at this instant (it then runs in real time), e.g. 2030-12-06
                        to rehearse getPet's sunset
   --delay MS           Wait MS milliseconds before every response (default 0)
@@ -69,7 +70,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
       `  Quickstart     ${server.quickstartUrl}`,
       `  Admin API      ${server.url}${server.store.adminPath}  (POST /reset, GET /state)`,
       `  API key        ${key}`,
-      values['state-file'] ? `  State file     ${values['state-file']}` : '  State          in memory (use --state-file to keep it)',
+      server.stateFile ? `  State file     ${describeStateFile(server.stateFile)}` : '  State          in memory (use --state-file to keep it)',
       '',
       `  Try: curl -H "Authorization: Bearer ${apiKeys ? '$API_KEY' : DEV_API_KEY}" "${server.apiUrl}/pets?limit=3"`,
       '',
@@ -85,6 +86,11 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.once('SIGTERM', stop);
   });
   return 0;
+}
+
+function describeStateFile({ path, seed, pets, found }: NonNullable<RunningServer['stateFile']>): string {
+  const origin = { none: 'new', legacy: 'converted from the single-JSON format', current: 'loaded' }[found];
+  return `${path} (${origin}; seeded pets from --seed ${seed} --pets ${pets}, as the file says)`;
 }
 
 /** A clock that starts at `iso` and runs on in real time, so timestamps still differ. */

@@ -10,8 +10,8 @@ import { createRouter } from './router/create-router.ts';
 import { document } from '../openapi/document.gen.ts';
 import { indexOperations } from '../openapi/index-operations.ts';
 import { seedPets } from './store/seed-pets.ts';
-import { parseSnapshot, SNAPSHOT_FORMAT, type Snapshot } from './store/snapshot.ts';
-import { StoreState } from './store/store-state.ts';
+import { checkSavedChanges, parseSnapshot, SNAPSHOT_FORMAT, SnapshotError, type SavedChanges, type Snapshot } from './store/snapshot.ts';
+import { StoreState, type StoreChange } from './store/store-state.ts';
 import { createSchemaCompiler } from '../openapi/schema-compiler.ts';
 import { compileRequestValidator } from './validation/compile-request-validator.ts';
 import { validateResponse } from './validation/compile-response-validator.ts';
@@ -31,6 +31,10 @@ export interface PetStoreOptions {
   now?: () => Date;
   /** Start from saved state instead of the seed (validated; a bad snapshot throws). */
   snapshot?: unknown;
+  /** Start from the seeded pets plus these changes (validated once; a bad one throws a SnapshotError). */
+  saved?: SavedChanges;
+  /** Told of every change as it happens, synchronously (a Node adapter persists them). */
+  onChange?: (change: StoreChange) => void;
   /** Where the Pet Store is mounted. Default `/v1`, as the spec's servers. */
   basePath?: string;
   /** Where the quickstart is mounted. Default `/quickstart` (our choice: the spec gives only a placeholder host). */
@@ -49,6 +53,10 @@ export interface PetStore {
   /** Back to the seeded pets (or the snapshot given at creation). */
   reset(): void;
   snapshot(): Snapshot;
+  /** The next pet id and message number the store will hand out. */
+  nextIds(): { nextPetId: number; nextMessageId: number };
+  /** Withdraws a change that could not be persisted, with every later one of its kind (newest first). */
+  withdraw(change: StoreChange): void;
   /** Grows with every change; adapters compare it to know when to persist. */
   readonly version: number;
   readonly basePath: string;
@@ -88,15 +96,25 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   }
 
   const statuses = (document.components?.schemas?.PetStatus?.enum ?? []) as PetStatus[];
-  const initial = (): Snapshot =>
-    options.snapshot !== undefined
-      ? parseSnapshot(structuredClone(options.snapshot), compiler)
-      : { format: SNAPSHOT_FORMAT, nextPetId: pets + 1, nextMessageId: 1, pets: seedPets({ seed, pets, statuses }), messages: [] };
-  let state = new StoreState(initial());
+  const { saved, onChange } = options;
+  if (saved) {
+    checkSavedChanges(saved, compiler);
+    const below = saved.pets.find((pet) => pet.id <= pets);
+    if (below) throw new SnapshotError(`pet ${below.id} has the id of a seeded pet (1..${pets})`);
+  }
+  const initial = (): Snapshot => {
+    if (options.snapshot !== undefined) return parseSnapshot(structuredClone(options.snapshot), compiler);
+    const seeded = seedPets({ seed, pets, statuses });
+    if (!saved) return { format: SNAPSHOT_FORMAT, nextPetId: pets + 1, nextMessageId: 1, pets: seeded, messages: [] };
+    // The inventory copies every pet it stores, so the saved arrays are shared, never changed.
+    return { format: SNAPSHOT_FORMAT, nextPetId: Math.max(pets + 1, saved.nextPetId), nextMessageId: saved.nextMessageId, pets: seeded.concat(saved.pets), messages: saved.messages };
+  };
+  let state = new StoreState(initial(), onChange);
   let resets = 0;
   const reset = () => {
     resets += state.version + 1;
-    state = new StoreState(initial());
+    state = new StoreState(initial(), onChange);
+    onChange?.({ kind: 'reset' });
   };
 
   const handle = createPipeline({
@@ -116,6 +134,8 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     fetch: fetchAdapter(handle),
     reset,
     snapshot: () => state.snapshot(),
+    nextIds: () => ({ nextPetId: state.pets.nextId, nextMessageId: state.messages.nextId }),
+    withdraw: (change) => state.withdraw(change),
     get version() {
       return resets + state.version;
     },

@@ -18,6 +18,7 @@ export const ERRORS = {
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large' },
   REQUEST_TIMEOUT: { status: 408, message: 'The request was not received in time' },
   EXPECTATION_FAILED: { status: 417, message: 'The server cannot meet the Expect header of the request' },
+  STORAGE_FAILED: { status: 503, message: 'The change could not be saved, so it was not made' },
   INTERNAL: { status: 500, message: 'The mock failed unexpectedly' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

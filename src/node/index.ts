@@ -4,4 +4,5 @@
  */
 export { serve, type ServeOptions, type RunningServer } from './serve.ts';
 export { listen, SERVER_TIMEOUTS, type Handle, type ListenOptions, type Listening } from './listen.ts';
-export { loadStateFile, createStateWriter, type StateWriter } from './state-file.ts';
+export { openState, type OpenedState } from './state/open-state.ts';
+export { Journal, StorageError } from './state/journal.ts';

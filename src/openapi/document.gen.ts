@@ -156,6 +156,9 @@ export const document: OpenApiDocument = {
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "503": {
+            "$ref": "#/components/responses/StorageFailed"
           }
         }
       }
@@ -343,6 +346,9 @@ export const document: OpenApiDocument = {
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "503": {
+            "$ref": "#/components/responses/StorageFailed"
           }
         }
       }
@@ -388,6 +394,16 @@ export const document: OpenApiDocument = {
       "PayloadTooLarge": {
         "description": "The request body is over the 1 MiB limit (`x-max-body-bytes`).",
         "x-max-body-bytes": 1048576,
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "StorageFailed": {
+        "description": "The change could not be saved, so it was not made; retrying later may succeed.",
         "content": {
           "application/json": {
             "schema": {
@@ -490,6 +506,7 @@ export const document: OpenApiDocument = {
               "HEADERS_TOO_LARGE",
               "REQUEST_TIMEOUT",
               "EXPECTATION_FAILED",
+              "STORAGE_FAILED",
               "INTERNAL"
             ]
           },

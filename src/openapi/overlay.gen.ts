@@ -28,6 +28,7 @@ export const petstoreKitOverlay: OverlayDocument = {
               "HEADERS_TOO_LARGE",
               "REQUEST_TIMEOUT",
               "EXPECTATION_FAILED",
+              "STORAGE_FAILED",
               "INTERNAL"
             ]
           },
@@ -102,6 +103,24 @@ export const petstoreKitOverlay: OverlayDocument = {
           "PayloadTooLarge": {
             "description": "The request body is over the 1 MiB limit (`x-max-body-bytes`).",
             "x-max-body-bytes": 1048576,
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    {
+      "target": "$.components",
+      "description": "A change the mock could not save to its state file (`serve --state-file`: disk full, I/O error) is not made and is answered 503 with the Error body (code STORAGE_FAILED), so a client never takes it for done. The seed says nothing of persistence.",
+      "update": {
+        "responses": {
+          "StorageFailed": {
+            "description": "The change could not be saved, so it was not made; retrying later may succeed.",
             "content": {
               "application/json": {
                 "schema": {
@@ -195,10 +214,13 @@ export const petstoreKitOverlay: OverlayDocument = {
     },
     {
       "target": "$.paths['/pets'].post.responses",
-      "description": "A request body over 1 MiB gets 413 with the Error body. The seed shows no size limits.",
+      "description": "A request body over 1 MiB gets 413 with the Error body. The seed shows no size limits. A pet the mock could not save to its state file gets 503 (StorageFailed).",
       "update": {
         "413": {
           "$ref": "#/components/responses/PayloadTooLarge"
+        },
+        "503": {
+          "$ref": "#/components/responses/StorageFailed"
         }
       }
     },
@@ -340,7 +362,7 @@ export const petstoreKitOverlay: OverlayDocument = {
     },
     {
       "target": "$.paths['/messages'].post.responses",
-      "description": "The quickstart answers a sent message with 202 Accepted, since the message is accepted but not yet processed (status queued). The seed leaves the success code open; clients should accept any 2xx. A body over 1 MiB gets 413.",
+      "description": "The quickstart answers a sent message with 202 Accepted, since the message is accepted but not yet processed (status queued). The seed leaves the success code open; clients should accept any 2xx. A body over 1 MiB gets 413; a message the mock could not save to its state file gets 503.",
       "update": {
         "202": {
           "description": "The message, accepted and queued.",
@@ -354,6 +376,9 @@ export const petstoreKitOverlay: OverlayDocument = {
         },
         "413": {
           "$ref": "#/components/responses/PayloadTooLarge"
+        },
+        "503": {
+          "$ref": "#/components/responses/StorageFailed"
         }
       }
     },

@@ -21,6 +21,12 @@ export class MessageLog {
     return message;
   }
 
+  /** Removes this message and every later one; the counter stays, so no id is reused. */
+  withdrawFrom(id: string): void {
+    const index = this.#messages.findIndex((message) => message.id === id);
+    if (index !== -1) this.#messages.length = index;
+  }
+
   messages(): Message[] {
     return [...this.#messages];
   }

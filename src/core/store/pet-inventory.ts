@@ -81,6 +81,16 @@ export class PetInventory {
     return json;
   }
 
+  /** Removes the pets with this id and above (all at the end: ids only grow); nextId stays, so no id is reused. */
+  withdrawFrom(id: number): void {
+    const all = this.#all;
+    while (all.length && all[all.length - 1]!.pet.id >= id) {
+      const { pet } = all.pop()!;
+      if (pet.status !== undefined) this.#byStatus.get(pet.status)!.pop();
+    }
+    this.#pages.clear();
+  }
+
   pets(): Pet[] {
     return this.#all.map((stored) => stored.pet);
   }

@@ -22,17 +22,34 @@ export class SnapshotError extends KitError {
   }
 }
 
+/**
+ * What changed since the seeded pets: the pets created after them (ids above the seeded ones), the
+ * messages, and the id counters. A Node adapter keeps only this on disk; the seed reproduces the rest.
+ */
+export interface SavedChanges {
+  nextPetId: number;
+  nextMessageId: number;
+  pets: Pet[];
+  messages: Message[];
+}
+
 /** Throws a SnapshotError that says what is wrong; never returns a half-valid snapshot. */
 export function parseSnapshot(value: unknown, compiler: SchemaCompiler): Snapshot {
+  if (typeof value !== 'object' || value === null) throw new SnapshotError('it is not a JSON object');
+  const snapshot = value as Partial<Snapshot>;
+  if (snapshot.format !== SNAPSHOT_FORMAT) throw new SnapshotError(`its format is ${JSON.stringify(snapshot.format)}, expected "${SNAPSHOT_FORMAT}"`);
+  checkSavedChanges(snapshot, compiler);
+  return snapshot as Snapshot;
+}
+
+/** Checks saved state against the spec's schemas (Pet, Message) and the mock's id rules; throws a SnapshotError. */
+export function checkSavedChanges(saved: Partial<SavedChanges>, compiler: SchemaCompiler): asserts saved is SavedChanges {
   const fail = (why: string): never => {
     throw new SnapshotError(why);
   };
-  if (typeof value !== 'object' || value === null) fail('it is not a JSON object');
-  const snapshot = value as Partial<Snapshot>;
-  if (snapshot.format !== SNAPSHOT_FORMAT) fail(`its format is ${JSON.stringify(snapshot.format)}, expected "${SNAPSHOT_FORMAT}"`);
-  if (!Number.isSafeInteger(snapshot.nextPetId) || !Number.isSafeInteger(snapshot.nextMessageId)) fail('nextPetId and nextMessageId must be integers');
+  if (!Number.isSafeInteger(saved.nextPetId) || !Number.isSafeInteger(saved.nextMessageId)) fail('nextPetId and nextMessageId must be integers');
   for (const [key, schema] of [['pets', 'Pet'], ['messages', 'Message']] as const) {
-    const items = snapshot[key];
+    const items = saved[key];
     if (!Array.isArray(items)) fail(`"${key}" is not an array`);
     const validate = compiler.compile({ $ref: `#/components/schemas/${schema}` });
     (items as unknown[]).forEach((item, i) => {
@@ -40,9 +57,8 @@ export function parseSnapshot(value: unknown, compiler: SchemaCompiler): Snapsho
     });
   }
   // The mock assigns ids from 1 up, so its store holds safe integers only (a categoryId may be any int64).
-  const unsafe = snapshot.pets!.findIndex((pet) => !Number.isSafeInteger(pet.id));
-  if (unsafe !== -1) fail(`pets[${unsafe}]: id ${String(snapshot.pets![unsafe].id)} is beyond 2^53 − 1, which this mock does not assign`);
-  const ids = new Set(snapshot.pets!.map((pet) => pet.id));
-  if (ids.size !== snapshot.pets!.length) fail('two pets share an id');
-  return snapshot as Snapshot;
+  const unsafe = saved.pets!.findIndex((pet) => !Number.isSafeInteger(pet.id));
+  if (unsafe !== -1) fail(`pets[${unsafe}]: id ${String(saved.pets![unsafe].id)} is beyond 2^53 − 1, which this mock does not assign`);
+  const ids = new Set(saved.pets!.map((pet) => pet.id));
+  if (ids.size !== saved.pets!.length) fail('two pets share an id');
 }

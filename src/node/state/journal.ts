@@ -1,0 +1,217 @@
+// The append-only journal behind `--state-file`, with group commit: records that arrive while a write is on
+// its way share the next write and its one fdatasync, so concurrency raises throughput instead of latency.
+// A record's promise resolves only once it is on disk. When the journal grows past a threshold, writes move to
+// a new journal file and a new snapshot (the old one + the sealed journals) is written in the background.
+import { open, rm, type FileHandle } from 'node:fs/promises';
+import { frame } from './frames.ts';
+import { syncDirectory } from './durable-fs.ts';
+import { recordsOffset, STATE_FORMAT, writeAll, writeSnapshot, type StateHeader } from './snapshot-file.ts';
+
+/** One group-commit write holds at most this much (a bigger record goes alone); only the last write can tear. */
+export const MAX_BATCH_BYTES = 1 << 20;
+/** A torn tail longer than this cannot come from one write: the file is corrupt. Covers the largest record. */
+export const MAX_TORN_BYTES = 8 << 20;
+
+export const journalPath = (path: string, generation: number) => `${path}.journal-${generation}`;
+
+/** A write that did not reach the disk; the caller answers 503 and withdraws the change. */
+export class StorageError extends Error {}
+
+export interface Counters {
+  nextPetId: number;
+  nextMessageId: number;
+}
+
+export interface JournalOptions {
+  path: string;
+  /** The snapshot on disk now: its header (seed, generation, record count). */
+  snapshot: StateHeader;
+  /** The journal being appended to, its size, and its records (kept until the next snapshot holds them). */
+  current: { generation: number; file: FileHandle; size: number; records: string[] };
+  /** Journals after the snapshot that are full and sealed, oldest first, with their records. */
+  sealed: { generation: number; records: string[] }[];
+  /** Start a new snapshot once the journal holds this many records. */
+  compactAfter: number;
+  /** The store's id counters now (a snapshot header must be above every id it holds). */
+  counters(): Counters;
+  /** Told of failures no request waits for (a background snapshot that could not be written). */
+  log(line: string): void;
+}
+
+type Waiter = { resolve(): void; reject(error: Error): void };
+type Task = { kind: 'record'; payload: string; bytes: Buffer } | { kind: 'rewrite'; records: () => string[]; counters: Counters };
+type Item = Task & Waiter;
+
+export class Journal {
+  readonly #options: JournalOptions;
+  #snapshot: StateHeader;
+  #current: JournalOptions['current'];
+  #sealed: (JournalOptions['sealed'][number] & { counters: Counters })[];
+  #queue: Item[] = [];
+  #pumping = false;
+  #compaction: Promise<void> | undefined;
+  /** Set when the disk's state is no longer known (a failed fsync or truncate): every later write fails. */
+  #broken: Error | undefined;
+
+  constructor(options: JournalOptions) {
+    this.#options = options;
+    this.#snapshot = options.snapshot;
+    this.#current = options.current;
+    this.#sealed = options.sealed.map((journal) => ({ ...journal, counters: options.counters() }));
+    this.#maybeCompact();
+  }
+
+  /** Resolves once the record is on disk; rejects with a StorageError if it cannot get there. */
+  append(payload: string): Promise<void> {
+    return this.#enqueue({ kind: 'record', payload, bytes: frame(payload) });
+  }
+
+  /** Replaces everything on disk with these records (after a reset); later appends wait for it. */
+  rewrite(records: () => string[], counters: Counters): Promise<void> {
+    return this.#enqueue({ kind: 'rewrite', records, counters });
+  }
+
+  /** Waits for every queued write and the snapshot in progress, then closes the journal. */
+  async close(): Promise<void> {
+    while (this.#pumping || this.#queue.length || this.#compaction) {
+      await new Promise((resolve) => setImmediate(resolve));
+      await this.#compaction;
+    }
+    await this.#current.file.close();
+  }
+
+  #enqueue(task: Task): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (this.#broken) return reject(this.#broken);
+      this.#queue.push({ ...task, resolve, reject });
+      void this.#pump();
+    });
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#pumping) return;
+    this.#pumping = true;
+    try {
+      while (this.#queue.length) {
+        const head = this.#queue[0]!;
+        if (head.kind === 'rewrite') {
+          this.#queue.shift();
+          await this.#rewrite(head);
+          continue;
+        }
+        let bytes = 0;
+        let count = 0;
+        for (const item of this.#queue) {
+          if (item.kind !== 'record' || (count > 0 && bytes + item.bytes.length > MAX_BATCH_BYTES)) break;
+          bytes += item.bytes.length;
+          count++;
+        }
+        await this.#write(this.#queue.splice(0, count) as Extract<Item, { kind: 'record' }>[], bytes);
+      }
+    } finally {
+      this.#pumping = false;
+    }
+  }
+
+  async #write(batch: Extract<Item, { kind: 'record' }>[], bytes: number): Promise<void> {
+    const current = this.#current;
+    const data = batch.length === 1 ? batch[0]!.bytes : Buffer.concat(batch.map((item) => item.bytes), bytes);
+    try {
+      await writeAll(current.file, data, current.size);
+    } catch (error) {
+      // Nothing of this batch was acknowledged: cut the journal back to its last whole record and go on.
+      const cause = error as Error;
+      await current.file.truncate(current.size).then(
+        () => this.#failQueued(batch, new StorageError(cause.message)),
+        (truncateError: Error) => this.#breakDown(batch, `${cause.message}; then cutting it back failed too: ${truncateError.message}`),
+      );
+      return;
+    }
+    try {
+      await current.file.datasync();
+    } catch (error) {
+      // After a failed fsync the kernel may have dropped the data: what the file holds is unknown.
+      return this.#breakDown(batch, `fsync failed: ${(error as Error).message}`);
+    }
+    current.size += data.length;
+    for (const item of batch) {
+      current.records.push(item.payload);
+      item.resolve();
+    }
+    this.#maybeCompact();
+  }
+
+  /** Fails this batch and everything queued behind it (those changes sit above it in the store). */
+  #failQueued(batch: Item[], error: Error): void {
+    const queued = this.#queue.splice(0);
+    for (const item of [...batch, ...queued]) item.reject(error);
+  }
+
+  #breakDown(batch: Item[], why: string): void {
+    this.#broken = new StorageError(`${why}; the state file takes no more changes until the mock restarts`);
+    this.#failQueued(batch, this.#broken);
+  }
+
+  #maybeCompact(): void {
+    if (this.#compaction || this.#broken || this.#current.records.length < this.#options.compactAfter) return;
+    this.#compaction = this.#seal()
+      .then(() => this.#compact())
+      .catch((error: Error) => this.#options.log(`a new snapshot could not be written (${error.message}); the journals keep every change and it is tried again later`))
+      .finally(() => (this.#compaction = undefined));
+  }
+
+  /** Moves appends to a new, empty journal file; the full one is kept until a snapshot holds its records. */
+  async #seal(): Promise<void> {
+    const generation = this.#current.generation + 1;
+    const file = await open(journalPath(this.#options.path, generation), 'wx');
+    await syncDirectory(this.#options.path);
+    const full = this.#current;
+    // Swapped before the old handle closes, so no append ever reaches a sealed journal.
+    this.#current = { generation, file, size: 0, records: [] };
+    this.#sealed.push({ generation: full.generation, records: full.records, counters: this.#options.counters() });
+    await full.file.close();
+  }
+
+  /** The old snapshot's records copied byte for byte, then the sealed journals' records; then the switch. */
+  async #compact(): Promise<void> {
+    const sealed = this.#sealed.slice();
+    const added = sealed.reduce((sum, journal) => sum + journal.records.length, 0);
+    const header: StateHeader = {
+      ...this.#snapshot,
+      ...sealed[sealed.length - 1]!.counters,
+      generation: this.#current.generation,
+      records: this.#snapshot.records + added,
+    };
+    const { path } = this.#options;
+    const copyFrom = this.#snapshot.records > 0 ? { path, offset: await recordsOffset(path) } : undefined;
+    await writeSnapshot(path, header, { copyFrom, records: sealed.map((journal) => journal.records) });
+    this.#snapshot = header;
+    this.#sealed.splice(0, sealed.length);
+    await this.#removeJournalsBelow(header.generation, sealed);
+  }
+
+  async #rewrite(item: Extract<Item, { kind: 'rewrite' }>): Promise<void> {
+    try {
+      if (this.#broken) throw this.#broken;
+      await this.#compaction;
+      await this.#seal();
+      const records = item.records();
+      const header: StateHeader = { ...this.#snapshot, ...item.counters, format: STATE_FORMAT, generation: this.#current.generation, records: records.length };
+      await writeSnapshot(this.#options.path, header, { records: [records] });
+      const dropped = this.#sealed.splice(0);
+      this.#snapshot = header;
+      await this.#removeJournalsBelow(header.generation, dropped);
+      item.resolve();
+    } catch (error) {
+      // The store has already been reset in memory and the disk does not say so: take no more changes.
+      this.#broken ??= new StorageError(`the reset could not be saved (${(error as Error).message}); the state file takes no more changes until the mock restarts`);
+      item.reject(this.#broken);
+    }
+  }
+
+  async #removeJournalsBelow(generation: number, journals: { generation: number }[]): Promise<void> {
+    const stale = journals.filter((journal) => journal.generation < generation);
+    await Promise.all(stale.map((journal) => rm(journalPath(this.#options.path, journal.generation), { force: true })));
+    if (stale.length) await syncDirectory(this.#options.path);
+  }
+}

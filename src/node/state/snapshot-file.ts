@@ -1,0 +1,133 @@
+// The snapshot: a header line, then one record per line (see state-records.ts) for every change since the
+// seed. It is only ever replaced whole: written to a temporary file in slices (the event loop keeps
+// serving), fsynced, renamed over the old one, and the directory fsynced.
+import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { KitError } from '../../shared/kit-error.ts';
+import { parseJsonExact } from '../../shared/exact-json.ts';
+import { renameDurably } from './durable-fs.ts';
+
+export const STATE_FORMAT = 'petstore-kit/state@2';
+/** Today's single-JSON file (every pet, seeded ones too), still loaded and carried forward. */
+export const LEGACY_FORMAT = 'petstore-kit/state@1';
+
+export interface StateHeader {
+  format: typeof STATE_FORMAT;
+  /** The --seed and --pets that reproduce the pets before the changes. */
+  seed: number;
+  seededPets: number;
+  /** The first journal after this snapshot; journals with lower numbers are already in it. */
+  generation: number;
+  nextPetId: number;
+  nextMessageId: number;
+  records: number;
+}
+
+export type LoadedSnapshot = { kind: 'none' } | { kind: 'legacy'; value: unknown } | { kind: 'current'; header: StateHeader; records: string[] };
+
+const cannotLoad = (path: string, why: string) => new KitError(`load the state file ${path}`, why, 'It was left untouched; fix or remove it.');
+
+export async function readSnapshot(path: string): Promise<LoadedSnapshot> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
+    throw new KitError(`read the state file ${path}`, (error as Error).message, 'Check its permissions or choose another path.');
+  }
+  const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
+  const header = tryJson(firstLine) as Partial<StateHeader> | undefined;
+  if (header?.format !== STATE_FORMAT) {
+    try {
+      return { kind: 'legacy', value: parseJsonExact(text) };
+    } catch (error) {
+      throw cannotLoad(path, `it is not valid JSON (${(error as Error).message})`);
+    }
+  }
+  const counters = ['seed', 'seededPets', 'generation', 'nextPetId', 'nextMessageId', 'records'] as const;
+  const bad = counters.find((key) => !Number.isSafeInteger(header[key]) || header[key]! < 0);
+  if (bad) throw cannotLoad(path, `its header's "${bad}" is not a whole number`);
+  if (!text.endsWith('\n')) throw cannotLoad(path, 'it is truncated (its last line is cut short)');
+  const records = text.slice(firstLine.length + 1, -1).split('\n');
+  if (records.length === 1 && records[0] === '') records.pop();
+  if (records.length !== header.records) {
+    throw cannotLoad(path, `it is truncated or damaged: its header promises ${header.records} records, it holds ${records.length}`);
+  }
+  return { kind: 'current', header: header as StateHeader, records };
+}
+
+/** Where the records start in a current snapshot (after its header line). */
+export async function recordsOffset(path: string): Promise<number> {
+  const file = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(64 * 1024), 0, 64 * 1024, 0);
+    return buffer.subarray(0, bytesRead).indexOf(0x0a) + 1;
+  } finally {
+    await file.close();
+  }
+}
+
+export interface SnapshotSource {
+  /** Records of an existing snapshot to copy byte for byte (from `offset` to its end). */
+  copyFrom?: { path: string; offset: number };
+  /** Further records, in order. */
+  records: readonly (readonly string[])[];
+}
+
+const SLICE_RECORDS = 4096;
+const COPY_BYTES = 1 << 20;
+let sequence = 0;
+
+/** Writes a new snapshot in slices and switches to it atomically and durably. */
+export async function writeSnapshot(path: string, header: StateHeader, source: SnapshotSource): Promise<void> {
+  const temporary = `${path}.${process.pid}.${++sequence}.tmp`;
+  const file = await open(temporary, 'w');
+  try {
+    let position = 0;
+    const put = async (chunk: string | Buffer) => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      await writeAll(file, bytes, position);
+      position += bytes.length;
+    };
+    await put(`${JSON.stringify(header)}\n`);
+    if (source.copyFrom) {
+      const old = await open(source.copyFrom.path, 'r');
+      try {
+        const buffer = Buffer.alloc(COPY_BYTES);
+        for (let at = source.copyFrom.offset; ; ) {
+          const { bytesRead } = await old.read(buffer, 0, COPY_BYTES, at);
+          if (bytesRead === 0) break;
+          await put(buffer.subarray(0, bytesRead));
+          at += bytesRead;
+        }
+      } finally {
+        await old.close();
+      }
+    }
+    for (const records of source.records) {
+      for (let start = 0; start < records.length; start += SLICE_RECORDS) await put(`${records.slice(start, start + SLICE_RECORDS).join('\n')}\n`);
+    }
+    await file.sync();
+  } catch (error) {
+    await file.close().catch(() => undefined);
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await file.close();
+  await renameDurably(temporary, path);
+}
+
+/** Writes every byte at `position` (a write may be short; a full disk fails it). */
+export async function writeAll(file: FileHandle, bytes: Buffer, position: number): Promise<void> {
+  for (let done = 0; done < bytes.length; ) {
+    const { bytesWritten } = await file.write(bytes, done, bytes.length - done, position + done);
+    done += bytesWritten;
+  }
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
