@@ -9,6 +9,8 @@ export const FINDINGS = {
   CreatedDiffersFromRequest: 'The created record does not carry the fields that were sent.',
   CreatedNotListed: 'A created record is missing from a list page that is not full.',
   CreatedNotReadable: 'Reading a just-created record by its id did not answer 200.',
+  CredentialNotJudgedFirst:
+    'A request with a bad credential and another fault was not answered 401 (the credential is judged first).',
   DefaultNotApplied: 'A field left out of a create did not take the default the document states.',
   DeprecatedOperationNotServed: 'A deprecated operation stopped serving records before its removal date.',
   DuplicateId: 'Two created records share one identifier.',

@@ -8,6 +8,7 @@ import { responseHeaderConformance } from './response/response-header-conformanc
 import { responseSchemaConformance } from './response/response-schema-conformance.ts';
 import { statusCodeConformance } from './response/status-code-conformance.ts';
 import { authRequired } from './scenarios/auth-required.ts';
+import { credentialFirst } from './scenarios/credential-first.ts';
 import { createThenList } from './scenarios/create-then-list.ts';
 import { createThenRead } from './scenarios/create-then-read.ts';
 import { deprecation } from './scenarios/deprecation.ts';
@@ -26,6 +27,7 @@ import { KitError } from '../../src/shared/kit-error.ts';
 /** All checks, scenario checks first, in report order. */
 export const CHECKS: readonly CheckDefinition[] = [
   authRequired,
+  credentialFirst,
   invalidBodyRejected,
   payloadTooLarge,
   invalidParameterRejected,
