@@ -12,10 +12,12 @@ import { credentialFirst } from './scenarios/credential-first.ts';
 import { createThenList } from './scenarios/create-then-list.ts';
 import { createThenRead } from './scenarios/create-then-read.ts';
 import { deprecation } from './scenarios/deprecation.ts';
+import { fieldEdges } from './scenarios/field-edges.ts';
 import { invalidBodyRejected } from './scenarios/invalid-body-rejected.ts';
 import { invalidParameterRejected } from './scenarios/invalid-parameter-rejected.ts';
 import { limitBounds } from './scenarios/limit-bounds.ts';
 import { listConsistency } from './scenarios/list-consistency.ts';
+import { parameterCombinations } from './scenarios/parameter-combinations.ts';
 import { payloadTooLarge } from './scenarios/payload-too-large.ts';
 import { quickstartMessage } from './scenarios/quickstart-message.ts';
 import { repeatedParameterRejected } from './scenarios/repeated-parameter-rejected.ts';
@@ -36,10 +38,12 @@ export const CHECKS: readonly CheckDefinition[] = [
   unknownRoutesAndMethods,
   limitBounds,
   statusFilter,
+  parameterCombinations,
   listConsistency,
   deprecation,
   createThenRead,
   createThenList,
+  fieldEdges,
   quickstartMessage,
   { kind: 'response', name: 'statusCodeConformance', description: 'Every status code is declared by the spec for the operation (no undeclared codes, no 5xx).', check: statusCodeConformance },
   { kind: 'response', name: 'contentTypeConformance', description: 'Every response with a body is sent as application/json.', check: contentTypeConformance },
