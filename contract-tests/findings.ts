@@ -52,7 +52,7 @@ export const FINDINGS = {
   ScenarioError: 'The scenario itself stopped unexpectedly (a defect of the suite, reported, never hidden).',
   SchemaViolation: 'A response body does not match the schema declared for its status.',
   ServerError: 'A request was answered with a 5xx.',
-  TimestampFarFromNow: 'A timestamp is more than a day away from the time of the request.',
+  TimestampFarFromNow: 'A creation timestamp is more than 15 minutes away from the time of the request.',
   UndeclaredMethodServed: 'An undeclared method on a declared path was served with a 2xx.',
   UndeclaredRouteServed: 'A path the document does not declare was served with a 2xx.',
   UndefinedStatusCode: 'A status the document does not declare for the operation.',
