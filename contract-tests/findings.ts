@@ -53,6 +53,7 @@ export const FINDINGS = {
   SchemaViolation: 'A response body does not match the schema declared for its status.',
   ServerError: 'A request was answered with a 5xx.',
   TimestampFarFromNow: 'A creation timestamp is more than 15 minutes away from the time of the request.',
+  UndeclaredDeprecation: 'An operation the document does not deprecate answered with a Deprecation or Sunset header.',
   UndeclaredMethodServed: 'An undeclared method on a declared path was served with a 2xx.',
   UndeclaredRouteServed: 'A path the document does not declare was served with a 2xx.',
   UndefinedStatusCode: 'A status the document does not declare for the operation.',

@@ -50,7 +50,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   { kind: 'response', name: 'responseSchemaConformance', description: "Every body validates against the spec's schema for its operation and status.", check: responseSchemaConformance },
   { kind: 'response', name: 'errorStatusConsistency', description: "An Error body's status equals the HTTP status.", check: errorStatusConsistency },
   { kind: 'response', name: 'responseHeaderConformance', description: 'Declared response headers are present (else a recommendation) and valid; a 401 challenge names the spec\'s scheme.', check: responseHeaderConformance },
-  { kind: 'response', name: 'deprecationHeaders', description: "A deprecated operation's Sunset header names x-sunset and its Deprecation header x-deprecation-date; absent headers are recommendations.", check: deprecationHeaders },
+  { kind: 'response', name: 'deprecationHeaders', description: "No Deprecation or Sunset header on an operation that is not deprecated. A deprecated operation's Sunset header names x-sunset and its Deprecation header x-deprecation-date; absent headers are recommendations.", check: deprecationHeaders },
 ];
 
 export const CHECK_NAMES: readonly string[] = CHECKS.map((check) => check.name);
