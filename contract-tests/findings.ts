@@ -9,6 +9,8 @@ export const FINDINGS = {
   CreatedDiffersFromRequest: 'The created record does not carry the fields that were sent.',
   CreatedNotListed: 'A created record is missing from a list page that is not full.',
   CreatedNotReadable: 'Reading a just-created record by its id did not answer 200.',
+  CredentialNotJudgedFirst:
+    'A request with a bad credential and another fault was not answered 401 (the credential is judged first).',
   DefaultNotApplied: 'A field left out of a create did not take the default the document states.',
   DeprecatedOperationNotServed: 'A deprecated operation stopped serving records before its removal date.',
   DuplicateId: 'Two created records share one identifier.',
@@ -50,7 +52,8 @@ export const FINDINGS = {
   ScenarioError: 'The scenario itself stopped unexpectedly (a defect of the suite, reported, never hidden).',
   SchemaViolation: 'A response body does not match the schema declared for its status.',
   ServerError: 'A request was answered with a 5xx.',
-  TimestampFarFromNow: 'A timestamp is more than a day away from the time of the request.',
+  TimestampFarFromNow: 'A creation timestamp is more than 15 minutes away from the time of the request.',
+  UndeclaredDeprecation: 'An operation the document does not deprecate answered with a Deprecation or Sunset header.',
   UndeclaredMethodServed: 'An undeclared method on a declared path was served with a 2xx.',
   UndeclaredRouteServed: 'A path the document does not declare was served with a 2xx.',
   UndefinedStatusCode: 'A status the document does not declare for the operation.',

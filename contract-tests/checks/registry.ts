@@ -8,13 +8,16 @@ import { responseHeaderConformance } from './response/response-header-conformanc
 import { responseSchemaConformance } from './response/response-schema-conformance.ts';
 import { statusCodeConformance } from './response/status-code-conformance.ts';
 import { authRequired } from './scenarios/auth-required.ts';
+import { credentialFirst } from './scenarios/credential-first.ts';
 import { createThenList } from './scenarios/create-then-list.ts';
 import { createThenRead } from './scenarios/create-then-read.ts';
 import { deprecation } from './scenarios/deprecation.ts';
+import { fieldEdges } from './scenarios/field-edges.ts';
 import { invalidBodyRejected } from './scenarios/invalid-body-rejected.ts';
 import { invalidParameterRejected } from './scenarios/invalid-parameter-rejected.ts';
 import { limitBounds } from './scenarios/limit-bounds.ts';
 import { listConsistency } from './scenarios/list-consistency.ts';
+import { parameterCombinations } from './scenarios/parameter-combinations.ts';
 import { payloadTooLarge } from './scenarios/payload-too-large.ts';
 import { quickstartMessage } from './scenarios/quickstart-message.ts';
 import { repeatedParameterRejected } from './scenarios/repeated-parameter-rejected.ts';
@@ -26,6 +29,7 @@ import { KitError } from '../../src/shared/kit-error.ts';
 /** All checks, scenario checks first, in report order. */
 export const CHECKS: readonly CheckDefinition[] = [
   authRequired,
+  credentialFirst,
   invalidBodyRejected,
   payloadTooLarge,
   invalidParameterRejected,
@@ -34,17 +38,19 @@ export const CHECKS: readonly CheckDefinition[] = [
   unknownRoutesAndMethods,
   limitBounds,
   statusFilter,
+  parameterCombinations,
   listConsistency,
   deprecation,
   createThenRead,
   createThenList,
+  fieldEdges,
   quickstartMessage,
   { kind: 'response', name: 'statusCodeConformance', description: 'Every status code is declared by the spec for the operation (no undeclared codes, no 5xx).', check: statusCodeConformance },
   { kind: 'response', name: 'contentTypeConformance', description: 'Every response with a body is sent as application/json.', check: contentTypeConformance },
   { kind: 'response', name: 'responseSchemaConformance', description: "Every body validates against the spec's schema for its operation and status.", check: responseSchemaConformance },
   { kind: 'response', name: 'errorStatusConsistency', description: "An Error body's status equals the HTTP status.", check: errorStatusConsistency },
   { kind: 'response', name: 'responseHeaderConformance', description: 'Declared response headers are present (else a recommendation) and valid; a 401 challenge names the spec\'s scheme.', check: responseHeaderConformance },
-  { kind: 'response', name: 'deprecationHeaders', description: "A deprecated operation's Sunset header names x-sunset and its Deprecation header x-deprecation-date; absent headers are recommendations.", check: deprecationHeaders },
+  { kind: 'response', name: 'deprecationHeaders', description: "No Deprecation or Sunset header on an operation that is not deprecated. A deprecated operation's Sunset header names x-sunset and its Deprecation header x-deprecation-date; absent headers are recommendations.", check: deprecationHeaders },
 ];
 
 export const CHECK_NAMES: readonly string[] = CHECKS.map((check) => check.name);

@@ -10,6 +10,8 @@ export interface FlatSchema {
   description?: string;
   minimum?: number;
   maximum?: number;
+  minLength?: number;
+  maxLength?: number;
   default?: unknown;
   properties: Record<string, FlatSchema>;
   required: string[];
@@ -27,6 +29,8 @@ export function flattenSchema(document: OpenApiDocument, schema: JsonSchema | un
     description: resolved.description as string | undefined,
     minimum: resolved.minimum as number | undefined,
     maximum: resolved.maximum as number | undefined,
+    minLength: resolved.minLength as number | undefined,
+    maxLength: resolved.maxLength as number | undefined,
     default: resolved.default,
     properties: {},
     required: [...((resolved.required as string[] | undefined) ?? [])],
@@ -43,6 +47,8 @@ export function flattenSchema(document: OpenApiDocument, schema: JsonSchema | un
     flat.format ??= part.format;
     flat.minimum ??= part.minimum;
     flat.maximum ??= part.maximum;
+    flat.minLength ??= part.minLength;
+    flat.maxLength ??= part.maxLength;
     flat.default ??= part.default;
     flat.description ??= part.description;
     Object.assign(flat.properties, part.properties);

@@ -18,7 +18,7 @@ const HEADERS = [
  * without rel="successor-version" recommends (and departs from our choice where the overlay declares it).
  */
 export const deprecationHeaders: ResponseCheck = ({ model, operation, response }) => {
-  if (!operation.deprecated) return [];
+  if (!operation.deprecated) return notDeprecated(operation.operationId, response.headers);
   const findings: ResponseFinding[] = [];
   const { full } = declaredFor(model, operation, response.status);
   const declaredHere = (name: string) => full?.response.headers[name] !== undefined;
@@ -86,6 +86,22 @@ export const deprecationHeaders: ResponseCheck = ({ model, operation, response }
   }
   return findings;
 };
+
+/**
+ * Headers that must not appear. The interface deprecates getPet alone and names GET /pets as its replacement:
+ * a `Deprecation` header (RFC 9745 §2: the resource is or will be deprecated) or a `Sunset` (RFC 8594: it
+ * will stop responding) on any other operation announces what the interface contradicts.
+ */
+function notDeprecated(operationId: string, headers: Record<string, string>): ResponseFinding[] {
+  return (['Deprecation', 'Sunset'] as const)
+    .filter((name) => headers[name.toLowerCase()] !== undefined)
+    .map((name) => ({
+      title: 'UndeclaredDeprecation' as const,
+      message: `${operationId} is not deprecated by the interface, yet its answer carries ${name}.`,
+      expected: `no ${name} header`,
+      actual: `${name}: ${headers[name.toLowerCase()]}`,
+    }));
+}
 
 /** RFC 9745: `Deprecation: @<epoch seconds>`; the date is our choice (`x-deprecation-date`), when there is one. */
 function deprecationDate(

@@ -4,20 +4,40 @@
 // such: that is how `GET /store/orders`, whose answer with a key the seed does not show, gets judged.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { AuthMode, Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import type { RequestSpec, Scenario, ScenarioContext } from '../../engine/scenario.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
-import { expectStatus, itemsOf, statusIn } from './scenario-helpers.ts';
+import { clip, expectStatus, itemsOf, statusIn } from './scenario-helpers.ts';
 
 const NAME = 'authRequired';
 
-/** The credential variants, each of which must be refused. `key` is the configured key (redacted in reports). */
-const VARIANTS: { label: string; auth: (key: string) => AuthMode }[] = [
-  { label: 'no Authorization header', auth: () => 'none' },
-  { label: 'an unknown key', auth: () => ({ header: `Bearer pk-conformance-unknown-${Math.random().toString(36).slice(2, 12)}` }) },
-  { label: 'another scheme (Basic) with the valid key', auth: (key) => ({ header: `Basic ${key}` }) },
-  { label: 'Bearer with no key', auth: () => ({ header: 'Bearer' }) },
-  { label: 'the valid key without a scheme', auth: (key) => ({ header: key }) },
+/**
+ * The credential variants, each of which must be refused: what the request carries instead of `Bearer <key>`.
+ * `key` is the configured key. Near-misses contain the whole key (with something added), never a piece of
+ * it, so reports can redact it: a truncated or re-cased key would show most of its characters.
+ */
+const VARIANTS: { label: string; credential: (key: string) => Pick<RequestSpec, 'auth' | 'query' | 'headers'> }[] = [
+  { label: 'no Authorization header', credential: () => ({ auth: 'none' }) },
+  { label: 'an unknown key', credential: () => ({ auth: { header: `Bearer pk-conformance-unknown-${Math.random().toString(36).slice(2, 12)}` } }) },
+  { label: 'another scheme (Basic) with the valid key', credential: (key) => ({ auth: { header: `Basic ${key}` } }) },
+  { label: 'Bearer with no key', credential: () => ({ auth: { header: 'Bearer' } }) },
+  { label: 'the valid key without a scheme', credential: (key) => ({ auth: { header: key } }) },
+  // Near-misses: a server that compares only a prefix, or searches the header for the key, accepts them.
+  { label: 'the valid key with a character appended', credential: (key) => ({ auth: { header: `Bearer ${key}x` } }) },
+  { label: 'the valid key with a character prepended', credential: (key) => ({ auth: { header: `Bearer x${key}` } }) },
+  // The seed: "The API key is sent in the Authorization header". Elsewhere, the key is missing.
+  { label: 'the valid key in the query (api_key), no Authorization header', credential: (key) => ({ auth: 'none', query: { api_key: key } }) },
+  { label: 'the valid key in an X-API-Key header, no Authorization header', credential: (key) => ({ auth: 'none', headers: { 'x-api-key': key } }) },
+];
+
+/**
+ * Spellings of the valid credential that HTTP makes equal to `Bearer <key>`: the scheme is case-insensitive
+ * (RFC 9110 §11.1) and RFC 6750 §2.1 allows 1*SP after it. Refusing them is advice, not a failure: the seed
+ * writes only "Bearer <API_KEY>", and many servers compare the scheme exactly.
+ */
+const EQUIVALENTS: { label: string; header: (key: string) => string }[] = [
+  { label: 'the scheme in lower case (bearer)', header: (key) => `bearer ${key}` },
+  { label: 'two spaces after Bearer', header: (key) => `Bearer  ${key}` },
 ];
 
 export const authRequired: ScenarioCheckDefinition = {
@@ -36,10 +56,11 @@ export const authRequired: ScenarioCheckDefinition = {
           quickstart: operation.ownServer,
           async run(ctx) {
             const request = await validRequestFor(ctx, model, operation);
-            const response = await ctx.send(operation, { ...request, auth: variant.auth(ctx.apiKey) });
+            const credential = variant.credential(ctx.apiKey);
+            const response = await ctx.send(operation, { ...request, ...credential });
             expectStatus(ctx, response, 401, `${operation.operationId} must refuse ${variant.label}`, response.status < 300 ? 'AuthNotEnforced' : 'UnexpectedStatus');
           },
-        })).concat(validKey(model, operation)),
+        })).concat(validKey(model, operation), EQUIVALENTS.map((variant) => equivalentKey(model, operation, variant))),
       );
   },
 };
@@ -61,6 +82,28 @@ function validKey(model: ApiModel, operation: Operation): Scenario {
         `${operation.operationId} with the valid key and a valid request`,
         'ValidRequestRejected',
       );
+    },
+  };
+}
+
+/** The valid key spelt another way HTTP allows: refused with 401, a recommendation (advice). */
+function equivalentKey(model: ApiModel, operation: Operation, variant: (typeof EQUIVALENTS)[number]): Scenario {
+  return {
+    name: `${operation.operationId} with ${variant.label} → not 401 (recommended)`,
+    check: NAME,
+    operationId: operation.operationId,
+    phase: operation.method === 'GET' || operation.method === 'HEAD' ? 'read' : 'write',
+    quickstart: operation.ownServer,
+    async run(ctx) {
+      const request = await validRequestFor(ctx, model, operation);
+      const response = await ctx.send(operation, { ...request, auth: { header: variant.header(ctx.apiKey) } });
+      if (response.status !== 401) return;
+      ctx.recommend({
+        title: 'ValidRequestRejected',
+        message: `${operation.operationId} refused the valid key sent with ${variant.label}: HTTP makes it the same credential (RFC 9110 §11.1, RFC 6750 §2.1).`,
+        expected: 'not 401',
+        actual: `401 ${clip(response.text)}`,
+      });
     },
   };
 }

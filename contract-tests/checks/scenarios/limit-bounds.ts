@@ -91,7 +91,7 @@ async function countUpTo(ctx: ScenarioContext, collection: Collection, limit: Li
   return response.status === 200 ? Math.min(itemsOf(response).length, limit.maximum) : 0;
 }
 
-function expectCount(ctx: ScenarioContext, count: number, atMost: number, atLeast: number, what: string): void {
+export function expectCount(ctx: ScenarioContext, count: number, atMost: number, atLeast: number, what: string): void {
   if (count > atMost) ctx.fail({ title: 'LimitExceeded', message: `${what} returned ${count} records.`, expected: `at most ${atMost}`, actual: String(count) });
   else if (count < atLeast) ctx.fail({ title: 'LimitUnderfilled', message: `${what} returned ${count} records although at least ${atLeast} exist.`, expected: `${atLeast}`, actual: String(count) });
 }

@@ -1,0 +1,55 @@
+// Every parameter combined with the others: a list's page size and its filter hold together. The seed
+// gives listPets `limit` ("Maximum number of animals returned", 1..100) and `status` ("Filters by
+// availability") with no word that one sets the other aside, so `status=sold&limit=1` returns at most one
+// record, every one sold, and one when any sold record exists. Both orders of the query are sent.
+import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import { expectCount } from './limit-bounds.ts';
+import { expectStatus, itemsOf } from './scenario-helpers.ts';
+
+const NAME = 'parameterCombinations';
+
+export const parameterCombinations: ScenarioCheckDefinition = {
+  kind: 'scenario',
+  name: NAME,
+  description:
+    'A filter combined with the page size: at most limit records, every one matching, and as many as match up to limit.',
+  scenarios(model) {
+    return model.collections.flatMap((collection) => {
+      const { limit, list } = collection;
+      if (!limit) return [];
+      return collection.filters.flatMap((filter) =>
+        filter.values.map((value) => ({
+          name: `${list.operationId} ${filter.parameter.name}=${value} with ${limit.parameter.name}=${limit.minimum} and ${limit.minimum + 1} returns that many records with ${filter.property} ${value}`,
+          check: NAME,
+          operationId: list.operationId,
+          phase: 'read' as const,
+          async run(ctx) {
+            const on = (n: number) => `${encodeURIComponent(limit.parameter.name)}=${n}`;
+            const by = `${encodeURIComponent(filter.parameter.name)}=${encodeURIComponent(value)}`;
+            // How many match, measured first: records are only ever added during a run.
+            const everyMatch = await ctx.send(list, { query: `${by}&${on(limit.maximum)}` });
+            if (!expectStatus(ctx, everyMatch, 200, `${list.operationId} ${by}&${on(limit.maximum)}`)) return;
+            const matching = itemsOf(everyMatch).filter((item) => item[filter.property] === value).length;
+            for (const [n, query] of [
+              [limit.minimum, `${by}&${on(limit.minimum)}`],
+              [limit.minimum + 1, `${on(limit.minimum + 1)}&${by}`],
+            ] as const) {
+              const response = await ctx.send(list, { query });
+              if (!expectStatus(ctx, response, 200, `${list.operationId} ?${query}`)) continue;
+              const items = itemsOf(response);
+              expectCount(ctx, items.length, n, Math.min(n, matching), `${list.operationId} ?${query}`);
+              const others = items.filter((item) => item[filter.property] !== value);
+              if (others.length)
+                ctx.fail({
+                  title: 'FilterIgnored',
+                  message: `${others.length} of ${items.length} records returned for ?${query} have another ${filter.property}.`,
+                  expected: `every record with ${filter.property} "${value}"`,
+                  actual: [...new Set(others.map((item) => JSON.stringify(item[filter.property])))].join(', '),
+                });
+            }
+          },
+        })),
+      );
+    });
+  },
+};
