@@ -34,7 +34,11 @@ export async function preflight(fetchImpl: FetchLike, urls: string[], timeoutMs:
         const text = await readBody(response, signal, timeoutMs);
         return redirectNote(url, response) ?? serverErrorNote(url, response, text);
       } catch (error) {
-        if (error instanceof BodyReadError) return broken(`${url} is reachable but broken: ${error.message}. Every scenario below reports what it got.`);
+        if (error instanceof BodyReadError) {
+          const note = `${url} is reachable but broken: ${error.message}. Every scenario below reports what it got.`;
+          // A body past the cap came fast: only a stalled or broken one makes the run wait on timeouts.
+          return error.kind === 'too-large' ? note : broken(note);
+        }
         const reason = describeNetworkError(error, timeoutMs);
         if (failedAfterConnect(error)) return broken(`${url} is reachable but broken: ${reason}. Every scenario below reports what it got.`);
         if (networkErrorCode(error) === 'TIMEOUT') {

@@ -3,8 +3,11 @@
 import { preflight } from '../engine/preflight.ts';
 import { runPool } from '../engine/run-pool.ts';
 import { runScenario, settleStatus, type RunEnvironment } from '../engine/run-scenario.ts';
+import { ConformanceError } from '../engine/conformance-error.ts';
 import { redactDeep } from '../http/redact.ts';
+import { DEFAULT_RESPONSE_LIMITS } from '../http/response-limits.ts';
 import type { FetchLike } from '../http/send.ts';
+import { RetryBudgetExhausted, Throttle } from '../http/throttle.ts';
 import type { ScenarioResult } from '../types.ts';
 import type { PlannedScenario, RunPlan } from './plan-run.ts';
 
@@ -18,8 +21,21 @@ export interface Execution {
 /** Scenarios in flight against a target the preflight found unresponsive (hanging, stalling, resetting, not HTTP). */
 const UNRESPONSIVE_TARGET_CONCURRENCY = 64;
 
+/** The whole run's default time budget: far beyond a healthy run, even a throttled one. */
+export const DEFAULT_MAX_RUN_MS = 15 * 60_000;
+
 export async function executeRun(plan: RunPlan): Promise<Execution> {
+  try {
+    return await execute(plan);
+  } catch (error) {
+    if (error instanceof RetryBudgetExhausted) throw new ConformanceError('throttled', error.message);
+    throw error;
+  }
+}
+
+async function execute(plan: RunPlan): Promise<Execution> {
   const { options } = plan;
+  options.onPlan?.(plan.scenarios.length);
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 10_000;
   const urls = [options.baseUrl, ...(options.quickstartUrl ? [options.quickstartUrl] : [])];
@@ -33,6 +49,9 @@ export async function executeRun(plan: RunPlan): Promise<Execution> {
     quickstartUrl: options.quickstartUrl,
     apiKey: options.apiKey,
     timeoutMs,
+    limits: { ...DEFAULT_RESPONSE_LIMITS, ...options.limits },
+    throttle: new Throttle({ ratePerSecond: options.rateLimit, ...options.retry, onWait: options.onThrottle }),
+    deadline: AbortSignal.timeout(options.maxRunMs ?? DEFAULT_MAX_RUN_MS),
     allowWrites: options.allowWrites,
     now: options.now?.() ?? new Date(),
     responseChecks: plan.responseChecks,
