@@ -27,8 +27,9 @@ export async function readBody(
 ): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
+  // Each chunk is decoded as it comes (its bytes dropped at once) and the parts joined once at the end.
   const decoder = new TextDecoder();
-  let text = '';
+  const parts: string[] = [];
   let size = 0;
   const timedOut = () =>
     new BodyReadError(
@@ -58,9 +59,10 @@ export async function readBody(
         const why = `the body exceeds ${maxBytes} bytes (decoded); the suite stopped reading it`;
         throw new BodyReadError(`the status and headers (${response.status}) arrived but ${why}`, 'too-large');
       }
-      text += decoder.decode(chunk.value, { stream: true });
+      parts.push(decoder.decode(chunk.value, { stream: true }));
     }
-    return text + decoder.decode();
+    parts.push(decoder.decode());
+    return parts.join('');
   } catch (error) {
     // Not awaited: cancelling a stalled or mocked stream may never settle (mswjs/interceptors#799).
     reader.cancel().catch(() => undefined);

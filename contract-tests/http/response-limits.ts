@@ -9,8 +9,8 @@ export interface ResponseLimits {
 }
 
 /**
- * 4 MiB: a full page of 100 records with long names is far below it, and 8 such reads in flight stay
- * well inside the run's 256 MB. The header block is capped by Node's HTTP parser (16 KiB by default,
+ * 2 MiB: a full page of 100 records of 20 KB each fits, and 8 such reads in flight (bytes, then text)
+ * stay well inside the run's 256 MB. The header block is capped by Node's HTTP parser (16 KiB by default,
  * `--max-http-header-size`), which bounds the number of headers too.
  */
-export const DEFAULT_RESPONSE_LIMITS: ResponseLimits = { maxBodyBytes: 4 * 1024 * 1024, maxJsonDepth: 64 };
+export const DEFAULT_RESPONSE_LIMITS: ResponseLimits = { maxBodyBytes: 2 * 1024 * 1024, maxJsonDepth: 64 };

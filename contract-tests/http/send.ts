@@ -60,7 +60,7 @@ export async function send(
   { timeoutMs, secrets, limits = DEFAULT_RESPONSE_LIMITS, throttle, deadline }: SendOptions,
 ): Promise<{ exchange: Exchange; observed?: Observed; failure?: SendFailure }> {
   const started = performance.now();
-  const record = (text: string) => clipBody(redactText(text, secrets));
+  const record = (text: string) => scrubThenClip(text, secrets);
   const recorded = {
     ...request,
     headers: { ...request.headers },
@@ -119,9 +119,16 @@ function parseBody(text: string, maxDepth: number): { json: unknown; isJson: boo
   }
 }
 
-/** Recorded bodies (request and response) are cut to a readable size; checks still see the whole response. */
-function clipBody(text: string): string {
-  return text.length > MAX_RECORDED_BODY ? `${text.slice(0, MAX_RECORDED_BODY)}… (${text.length} characters)` : text;
+/**
+ * Recorded bodies (request and response) are cut to a readable size; checks still see the whole response.
+ * The key is scrubbed first, so no piece of it survives at the cut; only the part kept (and a margin as
+ * long as the key, for a key across the cut) is scrubbed, so a 4 MiB body costs no more than a small one.
+ */
+function scrubThenClip(text: string, secrets: string[]): string {
+  if (text.length <= MAX_RECORDED_BODY) return redactText(text, secrets);
+  const margin = Math.max(0, ...secrets.map((s) => encodeURIComponent(s).length));
+  const kept = redactText(text.slice(0, MAX_RECORDED_BODY + margin), secrets).slice(0, MAX_RECORDED_BODY);
+  return `${kept}… (${text.length} characters)`;
 }
 
 /** undici's code for a header block past Node's limit (`--max-http-header-size`, 16 KiB by default). */

@@ -4,7 +4,7 @@ import { preflight } from '../engine/preflight.ts';
 import { runPool } from '../engine/run-pool.ts';
 import { runScenario, settleStatus, type RunEnvironment } from '../engine/run-scenario.ts';
 import { ConformanceError } from '../engine/conformance-error.ts';
-import { redactDeep } from '../http/redact.ts';
+import { scrubDeep } from '../http/redact.ts';
 import { DEFAULT_RESPONSE_LIMITS } from '../http/response-limits.ts';
 import type { FetchLike } from '../http/send.ts';
 import { RetryBudgetExhausted, Throttle } from '../http/throttle.ts';
@@ -39,7 +39,9 @@ async function execute(plan: RunPlan): Promise<Execution> {
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 10_000;
   const urls = [options.baseUrl, ...(options.quickstartUrl ? [options.quickstartUrl] : [])];
-  const { notes, unresponsive } = await preflight(fetchImpl, urls, timeoutMs, { network: !options.fetch });
+  const deadline = AbortSignal.timeout(options.maxRunMs ?? DEFAULT_MAX_RUN_MS);
+  const network = !options.fetch;
+  const { notes, unresponsive } = await preflight(fetchImpl, urls, timeoutMs, { network, deadline });
   // A target that hangs costs one timeout per scenario: with more in flight the run stays a few timeouts long.
   const concurrency = unresponsive ? Math.max(options.concurrency ?? 8, UNRESPONSIVE_TARGET_CONCURRENCY) : (options.concurrency ?? 8);
   const env: RunEnvironment = {
@@ -51,7 +53,7 @@ async function execute(plan: RunPlan): Promise<Execution> {
     timeoutMs,
     limits: { ...DEFAULT_RESPONSE_LIMITS, ...options.limits },
     throttle: new Throttle({ ratePerSecond: options.rateLimit, ...options.retry, onWait: options.onThrottle }),
-    deadline: AbortSignal.timeout(options.maxRunMs ?? DEFAULT_MAX_RUN_MS),
+    deadline,
     allowWrites: options.allowWrites,
     now: options.now?.() ?? new Date(),
     responseChecks: plan.responseChecks,
@@ -62,7 +64,7 @@ async function execute(plan: RunPlan): Promise<Execution> {
   const finish = (planned: PlannedScenario, result: ScenarioResult) => {
     const kept = keepActive(result, plan.selection.active);
     results.set(planned, kept);
-    options.onScenario?.(redactDeep(kept, [options.apiKey]));
+    options.onScenario?.(scrubDeep(kept, [options.apiKey]));
   };
   for (const phase of ['read', 'write', 'bulk'] as const) {
     const inPhase = plan.scenarios.filter(({ scenario }) => scenario.phase === phase);
