@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isLoopback } from '../contract-tests/http/is-loopback.ts';
+import { DEFAULT_MAX_RUN_MS } from '../contract-tests/run/execute-run.ts';
 import { REPORTERS, type ReporterName } from '../contract-tests/reporters/render-report.ts';
 
 export interface VerifyArgs {
@@ -12,6 +13,10 @@ export interface VerifyArgs {
   output?: string;
   specPath?: string;
   timeoutMs: number;
+  /** Requests per second at most, shared by every request in flight. */
+  rateLimit?: number;
+  /** The whole run's time budget. */
+  maxRunMs: number;
   checks?: string[];
   excludeChecks?: string[];
   viaPrism: boolean;
@@ -45,6 +50,8 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
         output: { type: 'string' },
         spec: { type: 'string' },
         timeout: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'max-run-time': { type: 'string' },
         checks: { type: 'string' },
         'exclude-checks': { type: 'string' },
         'via-prism': { type: 'boolean' },
@@ -65,6 +72,14 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
   if (!REPORTERS.includes(reporter)) throw new VerifyUsageError(`--reporter must be one of ${REPORTERS.join(', ')}, not "${values.reporter}"`);
   const timeoutMs = values.timeout === undefined ? 10_000 : Number(values.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new VerifyUsageError(`--timeout must be a positive whole number of milliseconds, not "${values.timeout}"`);
+  const rateLimit = values['rate-limit'] === undefined ? undefined : Number(values['rate-limit']);
+  if (rateLimit !== undefined && !(/^\d+(\.\d+)?$/.test(values['rate-limit']!) && rateLimit > 0 && rateLimit <= 10_000)) {
+    throw new VerifyUsageError(`--rate-limit must be requests per second above 0 (e.g. 5 or 0.5), not "${values['rate-limit']}"`);
+  }
+  const maxRunSeconds = values['max-run-time'] === undefined ? DEFAULT_MAX_RUN_MS / 1000 : Number(values['max-run-time']);
+  if (!Number.isInteger(maxRunSeconds) || maxRunSeconds <= 0) {
+    throw new VerifyUsageError(`--max-run-time must be a positive whole number of seconds, not "${values['max-run-time']}"`);
+  }
   const profile = (values.profile ?? 'interface') as VerifyArgs['profile'];
   if (!PROFILES.includes(profile))
     throw new VerifyUsageError(`--profile must be one of ${PROFILES.join(', ')}, not "${values.profile}"`);
@@ -85,6 +100,8 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
     output: values.output,
     specPath: values.spec,
     timeoutMs,
+    rateLimit,
+    maxRunMs: maxRunSeconds * 1000,
     checks: list(values.checks),
     excludeChecks: list(values['exclude-checks']),
     viaPrism: values['via-prism'] === true,

@@ -4,18 +4,24 @@
 import { writeFile } from 'node:fs/promises';
 import { failedTo } from '../src/shared/kit-error.ts';
 import { ConformanceError } from '../contract-tests/engine/conformance-error.ts';
+import { escapeControls } from '../contract-tests/http/escape-controls.ts';
 import { redactText } from '../contract-tests/http/redact.ts';
 import { renderReport } from '../contract-tests/reporters/render-report.ts';
 import { runConformance } from '../contract-tests/run-conformance.ts';
 import { parseVerifyArgs, VerifyUsageError, type VerifyArgs } from './parse-verify-args.ts';
 import { runViaPrism } from '../integrations/prism/run-via-prism.ts';
 import { VERIFY_HELP } from './verify-help.ts';
+import { createProgress } from './verify-progress.ts';
 
 export interface VerifyIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   /** Whether stdout is a terminal (colour in the pretty reporter). */
   isTty: boolean;
+  /** Whether stderr is a terminal (a live progress line); default false (plain periodic lines). */
+  stderrIsTty?: boolean;
+  /** How often a plain progress line is printed off a terminal; default 10 s. */
+  progressIntervalMs?: number;
   env: Record<string, string | undefined>;
 }
 
@@ -23,6 +29,7 @@ const processIo = (): VerifyIo => ({
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   isTty: process.stdout.isTTY === true,
+  stderrIsTty: process.stderr.isTTY === true,
   env: process.env,
 });
 
@@ -46,7 +53,8 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
   }
   const secrets = [args.apiKey];
   const out = (text: string) => io.stdout(redactText(text, secrets));
-  const err = (text: string) => io.stderr(redactText(text, secrets));
+  const err = (text: string) => io.stderr(escapeControls(redactText(text, secrets)));
+  const progress = createProgress({ write: err, isTty: io.stderrIsTty === true, intervalMs: io.progressIntervalMs });
   try {
     const {
       baseUrl,
@@ -56,6 +64,8 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
       checks,
       excludeChecks,
       timeoutMs,
+      rateLimit,
+      maxRunMs,
       specPath,
       profile,
       overlayPath,
@@ -68,11 +78,16 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
       checks,
       excludeChecks,
       timeoutMs,
+      rateLimit,
+      maxRunMs,
       specPath,
       profile,
       overlayPath,
+      onPlan: progress.onPlan,
+      onScenario: progress.onScenario,
+      onThrottle: progress.onThrottle,
     };
-    const report = args.viaPrism ? await runViaPrism(options) : await runConformance(options);
+    const report = await (args.viaPrism ? runViaPrism(options) : runConformance(options)).finally(progress.stop);
     const color = !args.output && io.isTty && !io.env.NO_COLOR;
     const rendered = redactText(renderReport(report, args.reporter, { color }), secrets);
     if (args.output) {

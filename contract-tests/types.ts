@@ -113,6 +113,11 @@ export interface Report {
    * `petstore-kit` (our choices bind too) or `overlay` (a given overlay's choices bind).
    */
   profile: 'interface' | 'petstore-kit' | 'overlay';
+  /**
+   * One line per cause shared by many findings, said before the details: a key rejected on every request,
+   * a base URL that serves none of the operations, scenarios skipped for want of a flag.
+   */
+  causes?: string[];
   /** What the preflight found wrong with a target it could still reach (hangs, resets, not HTTP, redirects elsewhere). */
   notes?: string[];
   /** Names of the checks in force. */

@@ -12,6 +12,8 @@ import { ConformanceError } from './conformance-error.ts';
 export interface PreflightOptions {
   /** True when the transport is the real network (the default fetch): a timeout is then told apart by a TCP probe. */
   network: boolean;
+  /** The run's time budget: the preflight ends with it too (the target is then reported as broken). */
+  deadline?: AbortSignal;
 }
 
 export interface PreflightResult {
@@ -22,19 +24,27 @@ export interface PreflightResult {
 }
 
 /** Checks each URL answers. Throws ConformanceError('unreachable') when one cannot be reached at all. */
-export async function preflight(fetchImpl: FetchLike, urls: string[], timeoutMs: number, { network }: PreflightOptions = { network: false }): Promise<PreflightResult> {
+export async function preflight(fetchImpl: FetchLike, urls: string[], timeoutMs: number, { network, deadline }: PreflightOptions = { network: false }): Promise<PreflightResult> {
   let unresponsive = false;
   const broken = (note: string) => ((unresponsive = true), note);
   const notes = await Promise.all(
     urls.map(async (url): Promise<string | undefined> => {
-      const signal = AbortSignal.timeout(timeoutMs);
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = deadline ? AbortSignal.any([timeout, deadline]) : timeout;
       try {
         const response = await fetchImpl(url, { method: 'GET', redirect: 'manual', signal });
         // The body too: a target that sends headers and then stalls is broken, not healthy.
         const text = await readBody(response, signal, timeoutMs);
         return redirectNote(url, response) ?? serverErrorNote(url, response, text);
       } catch (error) {
-        if (error instanceof BodyReadError) return broken(`${url} is reachable but broken: ${error.message}. Every scenario below reports what it got.`);
+        if (deadline?.aborted && !timeout.aborted) {
+          return broken(`${url} gave no complete response within the run's time budget (--max-run-time).`);
+        }
+        if (error instanceof BodyReadError) {
+          const note = `${url} is reachable but broken: ${error.message}. Every scenario below reports what it got.`;
+          // A body past the cap came fast: only a stalled or broken one makes the run wait on timeouts.
+          return error.kind === 'too-large' ? note : broken(note);
+        }
         const reason = describeNetworkError(error, timeoutMs);
         if (failedAfterConnect(error)) return broken(`${url} is reachable but broken: ${reason}. Every scenario below reports what it got.`);
         if (networkErrorCode(error) === 'TIMEOUT') {

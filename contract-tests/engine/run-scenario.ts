@@ -1,7 +1,10 @@
 // Runs one scenario: builds each request from the operation and the RequestSpec, sends it, runs every
 // response check on what came back, and gathers findings into a ScenarioResult.
 import type { Operation } from '../../src/openapi/index-operations.ts';
+import { stringifyJsonExact } from '../../src/shared/exact-json.ts';
+import type { ResponseLimits } from '../http/response-limits.ts';
 import { send, type FetchLike, type OutgoingRequest } from '../http/send.ts';
+import { RetryBudgetExhausted, type Throttle } from '../http/throttle.ts';
 import type { ApiModel } from '../model/api-model.ts';
 import type { Exchange, Finding, NotObservable, ScenarioResult, ScenarioStatus } from '../types.ts';
 import type { ResponseCheck } from './response-check.ts';
@@ -14,6 +17,11 @@ export interface RunEnvironment {
   quickstartUrl?: string;
   apiKey: string;
   timeoutMs: number;
+  limits: ResponseLimits;
+  /** The run's pacing and 429 handling, shared by every scenario. */
+  throttle: Throttle;
+  /** Fires when the run's time budget is spent. */
+  deadline?: AbortSignal;
   allowWrites: boolean;
   now: Date;
   responseChecks: { name: string; check: ResponseCheck }[];
@@ -63,22 +71,26 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
     },
   };
 
-  /** Sends, records, and ends the scenario with a NoResponse failure when nothing (usable) came back. */
+  /** Sends, records, and ends the scenario with a failure (NoResponse, a cap) when nothing usable came back. */
   async function exchange(request: OutgoingRequest) {
-    const { exchange: sent, observed } = await send(env.fetch, request, env.timeoutMs);
-    exchanges.push(sent);
+    const { timeoutMs, limits, throttle, deadline } = env;
+    const sent = await send(env.fetch, request, { timeoutMs, limits, throttle, deadline, secrets: [env.apiKey] });
+    exchanges.push(sent.exchange);
     const index = exchanges.length - 1;
-    if (!observed) {
-      record('error', { title: 'NoResponse', message: `${request.method} ${request.url} got no response: ${sent.error}.`, expected: 'an HTTP response', actual: sent.error, exchange: index });
-      throw new ScenarioAborted(sent.error);
+    if (!sent.observed) {
+      const { title, reason } = sent.failure!;
+      const message = `${request.method} ${request.url} got no usable response: ${reason}.`;
+      record('error', { title, message, expected: EXPECTED[title], actual: reason, exchange: index });
+      throw new ScenarioAborted(reason);
     }
-    return { observed, index };
+    return { observed: sent.observed, index };
   }
 
   let skipReason: string | undefined;
   try {
     await scenario.run(ctx);
   } catch (error) {
+    if (error instanceof RetryBudgetExhausted) throw error;
     if (error instanceof ScenarioSkipped) skipReason = error.reason;
     else if (!(error instanceof ScenarioAborted)) {
       record('error', { title: 'ScenarioError', message: `The scenario stopped unexpectedly: ${(error as Error)?.message ?? String(error)}`, exchange: undefined });
@@ -98,6 +110,13 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
     durationMs: Math.round(performance.now() - started),
   };
 }
+
+const EXPECTED = {
+  NoResponse: 'an HTTP response',
+  ResponseTooLarge: "a response within the suite's caps on body bytes and header size",
+  ResponseTooDeep: "a JSON body nested no deeper than the suite's cap",
+  RunTimeBudgetExceeded: "an answer within the run's time budget (--max-run-time)",
+} as const;
 
 /** A failure wins; then a skip; then what could not be seen; else the scenario passed. */
 export function settleStatus(failed: boolean, skipReason: string | undefined, unseen: boolean): ScenarioStatus {
@@ -124,11 +143,12 @@ export function buildRequest(operation: Operation, spec: RequestSpec, env: Pick<
 /** Query, headers (Authorization per the auth mode, Content-Type when there is a body) and body around a URL. */
 function assembleRequest(method: string, url: string, spec: Omit<RequestSpec, 'path'>, apiKey: string): OutgoingRequest {
   const query = typeof spec.query === 'string' ? spec.query : spec.query ? new URLSearchParams(Object.entries(spec.query).map(([k, v]) => [k, String(v)])).toString() : '';
-  const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
+  // Every compression undici decodes is offered, as a production client would (the caps count decoded bytes).
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', ...spec.headers };
   const auth = spec.auth ?? 'valid';
   if (auth === 'valid') headers.authorization = `Bearer ${apiKey}`;
   else if (auth !== 'none') headers.authorization = auth.header;
-  const body = spec.body ?? (spec.json !== undefined ? JSON.stringify(spec.json) : undefined);
+  const body = spec.body ?? (spec.json !== undefined ? stringifyJsonExact(spec.json) : undefined);
   if (body !== undefined || spec.contentType) headers['content-type'] = spec.contentType ?? 'application/json';
   return { method, url: `${url}${query ? `?${query}` : ''}`, headers, body };
 }

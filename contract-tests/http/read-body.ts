@@ -3,20 +3,40 @@
 // undici already aborts a body read when the request's signal fires; this guard also holds for any
 // injected `fetch` (MSW, in-process handlers, proxies) that does not tie its body to the signal.
 
-/** Bodies above this size are not read further: no Pet Store response comes near it. */
-export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+import { DEFAULT_RESPONSE_LIMITS } from './response-limits.ts';
 
-/** Why a body could not be read completely; `send` turns it into the exchange's error. */
-export class BodyReadError extends Error {}
+/**
+ * Why a body could not be read completely; `send` turns it into the exchange's error. `too-large`: the
+ * target answered, but more than the suite reads (a cap, not a stall); `stalled` and `broken` otherwise.
+ */
+export class BodyReadError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'stalled' | 'broken' | 'too-large',
+  ) {
+    super(message);
+  }
+}
 
 /** The body as UTF-8 text, or a BodyReadError once `signal` aborts or the body passes `maxBytes`. */
-export async function readBody(response: Response, signal: AbortSignal, timeoutMs: number, maxBytes = MAX_RESPONSE_BYTES): Promise<string> {
+export async function readBody(
+  response: Response,
+  signal: AbortSignal,
+  timeoutMs: number,
+  maxBytes = DEFAULT_RESPONSE_LIMITS.maxBodyBytes,
+): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
+  // Each chunk is decoded as it comes (its bytes dropped at once) and the parts joined once at the end.
   const decoder = new TextDecoder();
-  let text = '';
+  const parts: string[] = [];
   let size = 0;
-  const timedOut = () => new BodyReadError(`the status and headers (${response.status}) arrived but the body did not complete within ${timeoutMs} ms (${size} bytes received)`);
+  const timedOut = () =>
+    new BodyReadError(
+      `the status and headers (${response.status}) arrived but the body did not complete within ${timeoutMs} ms ` +
+        `(${size} bytes received)`,
+      'stalled',
+    );
   let onAbort: () => void = () => undefined;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(timedOut());
@@ -30,14 +50,19 @@ export async function readBody(response: Response, signal: AbortSignal, timeoutM
         if (error instanceof BodyReadError) throw error;
         // undici errors the stream itself when the signal fires or the socket dies mid-body.
         if (signal.aborted) throw timedOut();
-        throw new BodyReadError(`the status and headers (${response.status}) arrived but the body broke off after ${size} bytes: ${describeCause(error)}`);
+        const why = `the body broke off after ${size} bytes: ${describeCause(error)}`;
+        throw new BodyReadError(`the status and headers (${response.status}) arrived but ${why}`, 'broken');
       });
       if (chunk.done) break;
       size += chunk.value.byteLength;
-      if (size > maxBytes) throw new BodyReadError(`the body exceeds ${maxBytes} bytes; the suite stopped reading it`);
-      text += decoder.decode(chunk.value, { stream: true });
+      if (size > maxBytes) {
+        const why = `the body exceeds ${maxBytes} bytes (decoded); the suite stopped reading it`;
+        throw new BodyReadError(`the status and headers (${response.status}) arrived but ${why}`, 'too-large');
+      }
+      parts.push(decoder.decode(chunk.value, { stream: true }));
     }
-    return text + decoder.decode();
+    parts.push(decoder.decode());
+    return parts.join('');
   } catch (error) {
     // Not awaited: cancelling a stalled or mocked stream may never settle (mswjs/interceptors#799).
     reader.cancel().catch(() => undefined);

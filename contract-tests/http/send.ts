@@ -1,8 +1,14 @@
 // The suite's only contact with the target: one fetch per request, with a timeout, turned into an
 // Exchange record. Transport is injectable (any `fetch`), so the same code runs over the network,
-// in-process against a `fetch` handler, or behind a validating proxy.
+// in-process against a `fetch` handler, or behind a validating proxy. Bodies are read within caps and
+// parsed exactly (an int64 beyond 2^53 stays a bigint); 429s wait on the run's Throttle and are retried.
+import { JsonTooDeepError, parseJsonExact } from '../../src/shared/exact-json.ts';
+import type { FindingTitle } from '../findings.ts';
 import type { Exchange } from '../types.ts';
 import { BodyReadError, readBody } from './read-body.ts';
+import { redactText } from './redact.ts';
+import { DEFAULT_RESPONSE_LIMITS, type ResponseLimits } from './response-limits.ts';
+import type { Throttle } from './throttle.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -18,58 +24,119 @@ export interface Observed {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /** Parsed exactly: integers beyond 2^53 − 1 are bigints. */
   json: unknown;
   /** False when the body is empty or not JSON. */
   isJson: boolean;
 }
 
+export interface SendOptions {
+  /** Bounds the whole exchange, body included (a wait on the throttle before it is not counted). */
+  timeoutMs: number;
+  /** Redacted from the record before anything is clipped. */
+  secrets: string[];
+  limits?: ResponseLimits;
+  /** The run's pacing and 429 handling; without it a 429 is returned like any answer. */
+  throttle?: Throttle;
+  /** Fires when the whole run's time budget is spent: the exchange then ends with RunTimeBudgetExceeded. */
+  deadline?: AbortSignal;
+}
+
+/** Why no (usable) response came back, named for the finding the scenario reports. */
+export interface SendFailure {
+  title: Extract<FindingTitle, 'NoResponse' | 'ResponseTooLarge' | 'ResponseTooDeep' | 'RunTimeBudgetExceeded'>;
+  reason: string;
+}
+
 const MAX_RECORDED_BODY = 4000;
 
 /**
- * Sends one request. Never throws: a network error, a reset, bytes that are not HTTP, or a timeout
- * (which bounds the whole exchange, body included) comes back as `{ error }` with a readable reason.
+ * Sends one request. Never throws but for RetryBudgetExhausted (the run cannot go on): a network error,
+ * a reset, bytes that are not HTTP, a timeout, a response past a cap come back as `failure`.
  */
 export async function send(
   fetchImpl: FetchLike,
   request: OutgoingRequest,
-  timeoutMs: number,
-): Promise<{ exchange: Exchange; observed?: Observed }> {
+  { timeoutMs, secrets, limits = DEFAULT_RESPONSE_LIMITS, throttle, deadline }: SendOptions,
+): Promise<{ exchange: Exchange; observed?: Observed; failure?: SendFailure }> {
   const started = performance.now();
-  const recorded = { ...request, headers: { ...request.headers }, ...(request.body !== undefined ? { body: clipBody(request.body) } : {}) };
-  const signal = AbortSignal.timeout(timeoutMs);
-  try {
-    // Redirects are never followed: another origin would receive the key (the checks report a 3xx).
-    const response = await fetchImpl(request.url, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual', signal });
-    const text = await readBody(response, signal, timeoutMs);
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
-    let json: unknown;
-    let isJson = false;
-    if (text.trim() !== '') {
-      try {
-        json = JSON.parse(text);
-        isJson = true;
-      } catch {
-        isJson = false;
+  const record = (text: string) => scrubThenClip(text, secrets);
+  const recorded = {
+    ...request,
+    headers: { ...request.headers },
+    ...(request.body !== undefined ? { body: record(request.body) } : {}),
+  };
+  const failed = (failure: SendFailure) => ({
+    exchange: { request: recorded, error: failure.reason, durationMs: elapsed(started) },
+    failure,
+  });
+  for (let attempt = 0; ; attempt++) {
+    await throttle?.acquire();
+    const budgetSpent = () => ({ title: 'RunTimeBudgetExceeded' as const, reason: "the run's time budget ran out" });
+    if (deadline?.aborted) return failed(budgetSpent());
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = deadline ? AbortSignal.any([timeout, deadline]) : timeout;
+    try {
+      // Redirects are never followed: another origin would receive the key (the checks report a 3xx).
+      const init = { method: request.method, headers: request.headers, body: request.body, redirect: 'manual' as const };
+      const response = await fetchImpl(request.url, { ...init, signal });
+      if (response.status === 429 && throttle) {
+        // Throttling, not an answer: wait as asked (every request does) and send again.
+        response.body?.cancel().catch(() => undefined);
+        throttle.throttled(attempt, response.headers.get('retry-after'), request.url);
+        continue;
       }
+      const text = await readBody(response, signal, timeoutMs, limits.maxBodyBytes);
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
+      const recordedResponse = { status: response.status, headers, body: record(text) };
+      const exchange = { request: recorded, response: recordedResponse, durationMs: elapsed(started) };
+      const parsed = parseBody(text, limits.maxJsonDepth);
+      if (parsed === TOO_DEEP) {
+        const reason = `the ${response.status} body nests deeper than ${limits.maxJsonDepth} levels; the suite does not parse it`;
+        return { exchange: { ...exchange, error: reason }, failure: { title: 'ResponseTooDeep', reason } };
+      }
+      return { exchange, observed: { status: response.status, headers, text, ...parsed } };
+    } catch (error) {
+      if (deadline?.aborted && !timeout.aborted) return failed(budgetSpent());
+      if (error instanceof BodyReadError) {
+        return failed({ title: error.kind === 'too-large' ? 'ResponseTooLarge' : 'NoResponse', reason: error.message });
+      }
+      const reason = describeNetworkError(error, timeoutMs);
+      return failed({ title: networkErrorCode(error) === HEADERS_OVERFLOW ? 'ResponseTooLarge' : 'NoResponse', reason });
     }
-    return {
-      exchange: { request: recorded, response: { status: response.status, headers, body: clipBody(text) }, durationMs: elapsed(started) },
-      observed: { status: response.status, headers, text, json, isJson },
-    };
-  } catch (error) {
-    const reason = error instanceof BodyReadError ? error.message : describeNetworkError(error, timeoutMs);
-    return { exchange: { request: recorded, error: reason, durationMs: elapsed(started) } };
   }
 }
 
-/** Recorded bodies (request and response) are cut to a readable size; checks still see the whole response. */
-function clipBody(text: string): string {
-  return text.length > MAX_RECORDED_BODY ? `${text.slice(0, MAX_RECORDED_BODY)}… (${text.length} characters)` : text;
+const TOO_DEEP = Symbol('too deep');
+
+function parseBody(text: string, maxDepth: number): { json: unknown; isJson: boolean } | typeof TOO_DEEP {
+  if (text.trim() === '') return { json: undefined, isJson: false };
+  try {
+    return { json: parseJsonExact(text, { maxDepth }), isJson: true };
+  } catch (error) {
+    return error instanceof JsonTooDeepError ? TOO_DEEP : { json: undefined, isJson: false };
+  }
 }
 
+/**
+ * Recorded bodies (request and response) are cut to a readable size; checks still see the whole response.
+ * The key is scrubbed first, so no piece of it survives at the cut; only the part kept (and a margin as
+ * long as the key, for a key across the cut) is scrubbed, so a 4 MiB body costs no more than a small one.
+ */
+function scrubThenClip(text: string, secrets: string[]): string {
+  if (text.length <= MAX_RECORDED_BODY) return redactText(text, secrets);
+  const margin = Math.max(0, ...secrets.map((s) => encodeURIComponent(s).length));
+  const kept = redactText(text.slice(0, MAX_RECORDED_BODY + margin), secrets).slice(0, MAX_RECORDED_BODY);
+  return `${kept}… (${text.length} characters)`;
+}
+
+/** undici's code for a header block past Node's limit (`--max-http-header-size`, 16 KiB by default). */
+const HEADERS_OVERFLOW = 'UND_ERR_HEADERS_OVERFLOW';
+
 /** Codes of a connection that was accepted and then went wrong: the target is reachable but broken. */
-const AFTER_CONNECT = /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|UND_ERR_RES_CONTENT_LENGTH_MISMATCH|HPE_\w+)$/;
+const AFTER_CONNECT =
+  /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|UND_ERR_HEADERS_OVERFLOW|UND_ERR_RES_CONTENT_LENGTH_MISMATCH|HPE_\w+)$/;
 
 /** The error code behind a fetch failure (`fetch failed` carries it in `cause`). */
 export function networkErrorCode(error: unknown): string | undefined {
@@ -91,6 +158,7 @@ export function describeNetworkError(error: unknown, timeoutMs: number): string 
   const detail = err?.cause?.message ?? err?.message ?? String(error);
   if (code === 'ECONNRESET' || code === 'EPIPE') return `the target reset the connection before answering (${code}: ${detail})`;
   if (code === 'UND_ERR_SOCKET') return `the target closed the connection without a complete response (${code}: ${detail})`;
+  if (code === HEADERS_OVERFLOW) return `the response headers exceed the 16 KiB the suite reads (${code}: ${detail})`;
   if (code?.startsWith('HPE_')) return `the target answered with bytes that are not HTTP (${code}: ${detail})`;
   return code ? `${code}: ${detail}` : detail;
 }

@@ -18,6 +18,7 @@ export function prettyReporter(report: Report, { color = false } = {}): string {
     paint('bold', `petstore-kit verify: ${report.spec.title} ${report.spec.version}`),
     `target ${target.baseUrl}${target.quickstartUrl ? `, quickstart ${target.quickstartUrl}` : ', no quickstart URL'}; ${report.allowWrites ? 'writes allowed' : 'read-only'}`,
     `profile ${PROFILES[report.profile]}`,
+    ...(report.causes ?? []).map((cause) => paint('yellow', `cause: ${cause}`)),
     ...(report.notes ?? []).map((note) => paint('red', `note: ${note}`)),
   ];
   const checks = [...new Set(report.scenarios.map((s) => s.check))];

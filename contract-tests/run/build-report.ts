@@ -1,17 +1,21 @@
-// Report: the results as one plain-data Report, with the API key redacted everywhere.
-import { redactDeep } from '../http/redact.ts';
+// Report: the results as one plain-data Report, with the API key redacted everywhere and the target's
+// control characters escaped (scrubDeep).
+import { scrubDeep } from '../http/redact.ts';
 import type { Report } from '../types.ts';
 import type { Execution } from './execute-run.ts';
+import { findCauses } from './find-causes.ts';
 import type { RunPlan } from './plan-run.ts';
 
 export function buildReport(plan: RunPlan, { results, notes }: Execution, timing: { startedAt: string; durationMs: number }): Report {
   const { options, model } = plan;
+  const causes = findCauses(plan, results);
   const report: Report = {
     tool: 'petstore-kit verify',
     spec: { title: model.document.info.title, version: model.document.info.version },
     target: { baseUrl: options.baseUrl, ...(options.quickstartUrl ? { quickstartUrl: options.quickstartUrl } : {}) },
     allowWrites: options.allowWrites,
     profile: options.overlayPath ? 'overlay' : options.profile === 'petstore-kit' ? 'petstore-kit' : 'interface',
+    ...(causes.length ? { causes } : {}),
     ...(notes.length ? { notes } : {}),
     checks: [...plan.selection.active],
     ...timing,
@@ -25,5 +29,5 @@ export function buildReport(plan: RunPlan, { results, notes }: Execution, timing
     },
     scenarios: results,
   };
-  return redactDeep(report, [options.apiKey]);
+  return scrubDeep(report, [options.apiKey]);
 }

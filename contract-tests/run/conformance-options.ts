@@ -1,5 +1,7 @@
 import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
+import type { ResponseLimits } from '../http/response-limits.ts';
 import type { FetchLike } from '../http/send.ts';
+import type { ThrottleOptions } from '../http/throttle.ts';
 import type { ScenarioResult } from '../types.ts';
 
 export interface ConformanceOptions {
@@ -21,6 +23,14 @@ export interface ConformanceOptions {
   roundsNumbers?: string;
   /** Per-request timeout, body included; default 10 000 ms. */
   timeoutMs?: number;
+  /** Requests per second at most, across every request in flight (a shared token bucket); default unpaced. */
+  rateLimit?: number;
+  /** Bounds of the 429 handling: retries per request, longest wait, total waiting (see http/throttle.ts). */
+  retry?: Pick<ThrottleOptions, 'maxRetries' | 'maxWaitMs' | 'budgetMs'>;
+  /** The whole run's time budget; past it every request left fails with RunTimeBudgetExceeded. Default 15 min. */
+  maxRunMs?: number;
+  /** Caps on what is read of one response; default DEFAULT_RESPONSE_LIMITS. */
+  limits?: Partial<ResponseLimits>;
   /** OpenAPI file to judge against; default the interface the kit ships (spec/petstore.openapi.yaml). */
   specPath?: string;
   /**
@@ -36,6 +46,10 @@ export interface ConformanceOptions {
   concurrency?: number;
   /** Clock for date-dependent expectations (the sunset date); default the real time. */
   now?: () => Date;
+  /** Called once the plan is made, with the number of scenarios the report will hold, for progress output. */
+  onPlan?: (total: number) => void;
   /** Called as each scenario finishes (already redacted), for progress output. */
   onScenario?: (result: ScenarioResult) => void;
+  /** Called when a 429 pauses every request, with how long, for progress output. */
+  onThrottle?: (waitMs: number, why: string) => void;
 }

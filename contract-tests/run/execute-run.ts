@@ -3,8 +3,11 @@
 import { preflight } from '../engine/preflight.ts';
 import { runPool } from '../engine/run-pool.ts';
 import { runScenario, settleStatus, type RunEnvironment } from '../engine/run-scenario.ts';
-import { redactDeep } from '../http/redact.ts';
+import { ConformanceError } from '../engine/conformance-error.ts';
+import { scrubDeep } from '../http/redact.ts';
+import { DEFAULT_RESPONSE_LIMITS } from '../http/response-limits.ts';
 import type { FetchLike } from '../http/send.ts';
+import { RetryBudgetExhausted, Throttle } from '../http/throttle.ts';
 import type { ScenarioResult } from '../types.ts';
 import type { PlannedScenario, RunPlan } from './plan-run.ts';
 
@@ -18,12 +21,27 @@ export interface Execution {
 /** Scenarios in flight against a target the preflight found unresponsive (hanging, stalling, resetting, not HTTP). */
 const UNRESPONSIVE_TARGET_CONCURRENCY = 64;
 
+/** The whole run's default time budget: far beyond a healthy run, even a throttled one. */
+export const DEFAULT_MAX_RUN_MS = 15 * 60_000;
+
 export async function executeRun(plan: RunPlan): Promise<Execution> {
+  try {
+    return await execute(plan);
+  } catch (error) {
+    if (error instanceof RetryBudgetExhausted) throw new ConformanceError('throttled', error.message);
+    throw error;
+  }
+}
+
+async function execute(plan: RunPlan): Promise<Execution> {
   const { options } = plan;
+  options.onPlan?.(plan.scenarios.length);
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 10_000;
   const urls = [options.baseUrl, ...(options.quickstartUrl ? [options.quickstartUrl] : [])];
-  const { notes, unresponsive } = await preflight(fetchImpl, urls, timeoutMs, { network: !options.fetch });
+  const deadline = AbortSignal.timeout(options.maxRunMs ?? DEFAULT_MAX_RUN_MS);
+  const network = !options.fetch;
+  const { notes, unresponsive } = await preflight(fetchImpl, urls, timeoutMs, { network, deadline });
   // A target that hangs costs one timeout per scenario: with more in flight the run stays a few timeouts long.
   const concurrency = unresponsive ? Math.max(options.concurrency ?? 8, UNRESPONSIVE_TARGET_CONCURRENCY) : (options.concurrency ?? 8);
   const env: RunEnvironment = {
@@ -33,6 +51,9 @@ export async function executeRun(plan: RunPlan): Promise<Execution> {
     quickstartUrl: options.quickstartUrl,
     apiKey: options.apiKey,
     timeoutMs,
+    limits: { ...DEFAULT_RESPONSE_LIMITS, ...options.limits },
+    throttle: new Throttle({ ratePerSecond: options.rateLimit, ...options.retry, onWait: options.onThrottle }),
+    deadline,
     allowWrites: options.allowWrites,
     now: options.now?.() ?? new Date(),
     responseChecks: plan.responseChecks,
@@ -43,7 +64,7 @@ export async function executeRun(plan: RunPlan): Promise<Execution> {
   const finish = (planned: PlannedScenario, result: ScenarioResult) => {
     const kept = keepActive(result, plan.selection.active);
     results.set(planned, kept);
-    options.onScenario?.(redactDeep(kept, [options.apiKey]));
+    options.onScenario?.(scrubDeep(kept, [options.apiKey]));
   };
   for (const phase of ['read', 'write', 'bulk'] as const) {
     const inPhase = plan.scenarios.filter(({ scenario }) => scenario.phase === phase);

@@ -1,5 +1,7 @@
 // The one severity rule: a finding that departs only from a choice of the overlay is a recommendation,
 // unless the run makes the choices binding; a departure from the interface always fails.
+import { DEFAULT_RESPONSE_LIMITS } from '../../contract-tests/http/response-limits.ts';
+import { Throttle } from '../../contract-tests/http/throttle.ts';
 import { describe, expect, it } from 'vitest';
 import { runScenario, type RunEnvironment } from '../../contract-tests/engine/run-scenario.ts';
 import type { Scenario } from '../../contract-tests/engine/scenario.ts';
@@ -30,6 +32,8 @@ async function run(bindingChoices: boolean) {
     baseUrl: 'http://petstore.test/v1',
     apiKey: 'k',
     timeoutMs: 1000,
+    limits: DEFAULT_RESPONSE_LIMITS,
+    throttle: new Throttle(),
     allowWrites: false,
     now: new Date(),
     responseChecks: [],

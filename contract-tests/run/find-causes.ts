@@ -1,0 +1,54 @@
+// When many findings share one cause, the report says so first, in one line each: a key the target
+// rejects on every request, a base URL that serves none of the operations, scenarios skipped for want of
+// a flag. Read from what was sent and answered, before the report is redacted.
+import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
+import type { Exchange, ScenarioResult } from '../types.ts';
+import type { RunPlan } from './plan-run.ts';
+
+/** Fewer answered requests than this say too little to name a cause for all of them. */
+const MIN_EVIDENCE = 3;
+
+/** The check whose requests go to paths outside the interface on purpose (404 is their right answer). */
+const OUTSIDE_THE_INTERFACE = 'unknownRoutesAndMethods';
+
+export function findCauses(plan: RunPlan, results: ScenarioResult[]): string[] {
+  const { baseUrl, apiKey } = plan.options;
+  const answered = results
+    .filter((r) => r.check !== OUTSIDE_THE_INTERFACE)
+    .flatMap((r) => r.exchanges)
+    .filter((e): e is Exchange & { response: NonNullable<Exchange['response']> } => e.response !== undefined);
+  const causes: string[] = [];
+  const toApi = answered.filter((e) => e.request.url.startsWith(baseUrl.replace(/\/+$/, '')));
+  const withKey = toApi.filter((e) => e.request.headers.authorization === `Bearer ${apiKey}`);
+  if (toApi.length >= MIN_EVIDENCE && toApi.every((e) => e.response.status === 404)) {
+    causes.push(
+      `${baseUrl} serves none of the operations: all ${toApi.length} requests to it were answered 404, so ` +
+        `every failure below may come from the base URL.${versionHint(baseUrl, plan.model.document)}`,
+    );
+  } else if (withKey.length >= MIN_EVIDENCE && withKey.every((e) => [401, 403].includes(e.response.status))) {
+    const statuses = [...new Set(withKey.map((e) => e.response.status))].join('/');
+    causes.push(
+      `The target rejected the key on every request that carried it (${withKey.length} answered ${statuses}), so ` +
+        'most failures below follow from it. Check --api-key (or PETSTORE_API_KEY): is it a key this deployment accepts?',
+    );
+  }
+  const skipped = new Map<string, number>();
+  for (const { skip } of plan.scenarios) if (skip !== undefined) skipped.set(skip, (skipped.get(skip) ?? 0) + 1);
+  for (const [reason, count] of skipped) causes.push(`${count} scenario(s) skipped: ${reason}.`);
+  return causes;
+}
+
+/** The interface's server path (`/v1`) when the base URL does not end with it: the likely missing segment. */
+function versionHint(baseUrl: string, document: OpenApiDocument): string {
+  const server = document.servers?.[0];
+  if (!server) return '';
+  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '');
+  let path: string;
+  try {
+    path = new URL(url).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+  if (!path || new URL(baseUrl).pathname.replace(/\/+$/, '').endsWith(path)) return '';
+  return ` The interface's server path ends with ${path}: try --base-url ${baseUrl.replace(/\/+$/, '')}${path}`;
+}
