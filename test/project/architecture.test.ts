@@ -26,8 +26,8 @@ const FLOORS: Floor[] = [
   { dir: 'contract-tests', below: ['src/shared', 'src/openapi'], packages: /^(node:.*|yaml)$/ },
   { dir: 'integrations', below: ['src/shared', 'src/openapi', 'contract-tests'], packages: /^(node:.*|yaml|vitest(\/config)?)$/ },
   { dir: 'cli', below: ['src/shared', 'src/openapi', 'src/core', 'src/node', 'contract-tests', 'integrations'], packages: /^node:/ },
-  // TODO(packaging): bin runs the TypeScript CLI through tsx until the compiled dist/ lands.
-  { dir: 'bin', below: ['cli', 'dist/cli'], packages: /^tsx\/esm\/api$/ },
+  // The executable runs the compiled CLI (npm run build); it loads no compiler at run time.
+  { dir: 'bin', below: ['dist/cli'], packages: /^$/ },
 ];
 
 async function sourceFiles(dir: string): Promise<string[]> {
