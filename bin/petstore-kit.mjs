@@ -1,6 +1,3 @@
 #!/usr/bin/env node
-// The CLI is TypeScript run through tsx, so the package needs no build step before use.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../cli/main.ts');
+// The executable runs the compiled CLI (npm run build writes dist/; the published package ships it).
+await import('../dist/cli/main.js');

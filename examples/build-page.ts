@@ -2,6 +2,7 @@
 // static server serves at /dist. Built at start or test time, so no bundle is ever committed.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { sourceEntries } from '../scripts/source-entries.ts';
 
 const entry = fileURLToPath(new URL('./src/main.ts', import.meta.url));
 
@@ -17,5 +18,6 @@ export async function buildPage(outdir: string): Promise<void> {
     target: 'es2022',
     sourcemap: true,
     logLevel: 'warning',
+    alias: sourceEntries(), // the page runs the kit's sources, not dist/
   });
 }

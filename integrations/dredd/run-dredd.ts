@@ -3,7 +3,6 @@
 // a redaction of the API key first: Dredd prints request headers of failing transactions.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +10,8 @@ import { parse, stringify } from 'yaml';
 import { DEFAULT_SPEC_PATH, loadSpec } from '../prism/derive-prism-spec.ts';
 import { deriveDreddSpec } from './derive-dredd-spec.ts';
 import { buildDreddPlan } from './transaction-plan.ts';
+import { resolvePeerEntry } from '../process/resolve-peer.ts';
 
-const require = createRequire(import.meta.url);
-const DREDD_BIN = join(dirname(require.resolve('dredd/package.json')), 'bin', 'dredd');
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PACKAGE_ROOT = join(HERE, '..', '..');
 
@@ -48,6 +46,7 @@ export interface DreddResult {
 
 /** Runs Dredd against a deployment. Resolves once the child has exited. */
 export async function runDredd(options: RunDreddOptions): Promise<DreddResult> {
+  const dreddBin = resolvePeerEntry('dredd', 'run Dredd');
   const dir = await mkdtemp(join(tmpdir(), 'petstore-kit-dredd-'));
   try {
     const sourcePath = options.specPath ?? DEFAULT_SPEC_PATH;
@@ -74,14 +73,14 @@ export async function runDredd(options: RunDreddOptions): Promise<DreddResult> {
       FORCE_COLOR: '0',
       NODE_NO_WARNINGS: '1', // Dredd's winston triggers a circular-dependency warning on every start
     };
-    return await spawnDredd(['--config', configPath], env, options.apiKey, options.onLine);
+    return await spawnDredd(dreddBin, ['--config', configPath], env, options.apiKey, options.onLine);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-function spawnDredd(args: string[], env: NodeJS.ProcessEnv, secret: string, onLine?: (line: string) => void): Promise<DreddResult> {
-  const child = spawn(process.execPath, [DREDD_BIN, ...args], { cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnDredd(dreddBin: string, args: string[], env: NodeJS.ProcessEnv, secret: string, onLine?: (line: string) => void): Promise<DreddResult> {
+  const child = spawn(process.execPath, [dreddBin, ...args], { cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   const lines: string[] = [];

@@ -2,13 +2,10 @@
 // The child is always reaped: `stop()` sends SIGTERM then SIGKILL, and a process 'exit' hook kills any
 // child still alive if the parent ends first (a failed test, Ctrl-C), so no Prism is ever left behind.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { resolvePeerEntry } from '../process/resolve-peer.ts';
 import { stopper } from '../process/stop-child.ts';
 import { KitError } from '../../src/shared/kit-error.ts';
 
-const require = createRequire(import.meta.url);
-const PRISM_CLI = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
 const LISTENING = /Prism is listening on (http:\/\/\S+)/;
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -40,7 +37,8 @@ let exitHookInstalled = false;
 export async function spawnPrism(command: 'mock' | 'proxy', positionals: string[], options: SpawnPrismOptions = {}): Promise<PrismProcess> {
   installExitHook();
   const host = options.host ?? '127.0.0.1';
-  const args = [PRISM_CLI, command, ...positionals, '--host', host, '--port', String(options.port ?? 0), ...(options.args ?? [])];
+  const prismCli = resolvePeerEntry('@stoplight/prism-cli', `start prism ${command}`);
+  const args = [prismCli, command, ...positionals, '--host', host, '--port', String(options.port ?? 0), ...(options.args ?? [])];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
   live.add(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('./', import.meta.url)),
-    include: ['*.test.ts'],
+    include: ['*.test.{ts,js}'], // .js: the compiled copy in the installed package (dist/)
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
