@@ -1,0 +1,1 @@
+export function dashboardPage(adminPath: string): string { return '<!doctype html><title>petstore-kit</title>' + adminPath; }
