@@ -10,7 +10,7 @@ const STYLE = `
   h1 { font-size: 20px; margin: 0; } h2 { font-size: 15px; margin: 0 0 8px; }
   nav a { margin-right: 12px; }
   .grid { display: grid; grid-template-columns: minmax(280px, 1fr) 2fr; gap: 16px; margin-top: 16px; }
-  section { background: #fff; border: 1px solid #d8dce3; border-radius: 6px; padding: 12px 14px; }
+  section { margin-bottom: 16px; background: #fff; border: 1px solid #d8dce3; border-radius: 6px; padding: 12px 14px; }
   table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
   th, td { text-align: left; padding: 3px 6px; border-bottom: 1px solid #eceef2; vertical-align: top; }
   th { font-weight: 600; color: #546070; }
@@ -147,6 +147,7 @@ export function dashboardPage(adminPath: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>petstore-kit dashboard</title>
+<link rel="icon" href="data:,">
 <style>${STYLE}</style>
 </head>
 <body data-admin="${admin}">
