@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import { DEV_API_KEY } from '../src/core/index.ts';
 import { UsageError, integerFlag } from './usage-error.ts';
 import { serve, type RunningServer } from '../src/node/serve.ts';
+import { FAIL_RATE_STATUS, faultsFromFlags } from './fault-flags.ts';
+import { formatLogLine, useColour } from './request-log.ts';
 
 export const SERVE_HELP = `Usage: petstore-kit serve [options]
 
@@ -19,7 +21,12 @@ Options:
                        once it is on disk. One server per file (PATH.lock)
   --now ISO-DATE       Start the clock at this instant (it then runs in real time), e.g. 2030-12-06
                        to rehearse getPet's sunset
-  --delay MS           Wait MS milliseconds before every response (default 0)
+  --delay MS|MIN-MAX   Answer every Pet Store request MS late, or after a delay drawn from MIN to MAX (replayable
+                       from --seed), e.g. --delay 200-800
+  --fail-rate P        Answer ${FAIL_RATE_STATUS} to each request with probability P (0–1), e.g. --fail-rate 0.1
+  --fault JSON         Arm a fault at start-up, as POST /__admin/faults takes it; repeat for several, e.g.
+                       --fault '{"operation":"listPets","fault":"drop-connection","probability":0.2}'
+  --log                Print one line per answered request (coloured on a terminal unless NO_COLOR is set)
   --strict             Check every response against the spec; departures go to X-Petstore-Violations
   -h, --help           Show this help
 `;
@@ -36,7 +43,10 @@ export async function serveCommand(argv: string[]): Promise<number> {
       'api-key': { type: 'string', multiple: true },
       'state-file': { type: 'string' },
       now: { type: 'string' },
-      delay: { type: 'string', default: '0' },
+      delay: { type: 'string' },
+      'fail-rate': { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      log: { type: 'boolean', default: false },
       strict: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -50,6 +60,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   if (apiKeys?.some((key) => !/^[A-Za-z0-9\-._~+/]+=*$/.test(key))) {
     throw new UsageError('--api-key: a key may hold only letters, digits and -._~+/ (the bearer token characters of RFC 6750)');
   }
+  const colour = useColour(process.stdout, process.env);
   const server = await serve({
     host: values.host,
     port: integerFlag('port', values.port, 0, 65535),
@@ -58,7 +69,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     apiKeys,
     stateFile: values['state-file'],
     now: values.now === undefined ? undefined : startingClock(values.now),
-    delayMs: integerFlag('delay', values.delay, 0, 60_000),
+    faults: faultsFromFlags(values),
+    onRequest: values.log ? (entry) => process.stdout.write(formatLogLine(entry, colour)) : undefined,
     strict: values.strict,
   });
 
@@ -68,7 +80,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
       'petstore-kit mock is running',
       `  Pet Store API  ${server.apiUrl}`,
       `  Quickstart     ${server.quickstartUrl}`,
-      `  Admin API      ${server.url}${server.store.adminPath}  (POST /reset, GET /state)`,
+      `  Admin API      ${server.url}${server.store.adminPath}  (state, reset, faults, requests)`,
+      `  Dashboard      ${server.url}${server.store.adminPath}/`,
       `  API key        ${key}`,
       server.stateFile ? `  State file     ${describeStateFile(server.stateFile)}` : '  State          in memory (use --state-file to keep it)',
       '',

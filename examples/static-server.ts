@@ -22,14 +22,21 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function startStaticServer({ distDir, port = 0 }: { distDir: string; port?: number }): Promise<StaticServer> {
+export interface StaticServerOptions {
+  distDir: string;
+  port?: number;
+  /** Answer 404 for these paths, e.g. `/mockServiceWorker.js` to rehearse a missing `npx msw init`. */
+  hide?: string[];
+}
+
+export async function startStaticServer({ distDir, port = 0, hide = [] }: StaticServerOptions): Promise<StaticServer> {
   const requests: string[] = [];
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     requests.push(path);
     const [root, rest] = path.startsWith('/dist/') ? [distDir, path.slice('/dist/'.length)] : [PUBLIC_DIR, path === '/' ? 'index.html' : path.slice(1)];
     const file = normalize(join(root, rest));
-    const info = file.startsWith(root + sep) ? await stat(file).catch(() => undefined) : undefined;
+    const info = file.startsWith(root + sep) && !hide.includes(path) ? await stat(file).catch(() => undefined) : undefined;
     if (!info?.isFile()) return void res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: ${path}`);
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
     createReadStream(file).pipe(res);

@@ -4,6 +4,7 @@ import { DEV_API_KEY, type PetStatus } from 'petstore-kit';
 import { document as spec } from '../../src/openapi/document.gen.ts';
 import { createApiClient } from './api-client.ts';
 import { startPetApp } from './pet-app.ts';
+import { showStartFailure } from './start-failure.ts';
 
 const params = new URLSearchParams(location.search);
 const liveApi = params.get('api');
@@ -11,7 +12,13 @@ let baseUrl = liveApi ?? `${location.origin}/v1`;
 
 if (liveApi === null) {
   const { startMockWorker } = await import('./start-mock-worker.ts');
-  await startMockWorker({ baseUrl, seed: Number(params.get('seed') ?? 1), pets: Number(params.get('pets') ?? 12) });
+  try {
+    await startMockWorker({ baseUrl, seed: Number(params.get('seed') ?? 1), pets: Number(params.get('pets') ?? 12) });
+  } catch (error) {
+    // Say it on the page, with the fix, rather than hang at "Starting…" with the reason in the console only.
+    await showStartFailure(error as Error);
+    throw error;
+  }
 }
 baseUrl = baseUrl.replace(/\/+$/, '');
 document.querySelector('#mode')!.textContent = liveApi === null ? `Mocked in this page by MSW (${baseUrl})` : `Live mock server: ${baseUrl}`;

@@ -21,7 +21,26 @@ export interface CoreResponse {
   status: number;
   headers: Record<string, string>;
   body: string | null;
+  /** Set only when a `Prefer` header or an armed fault shaped the answer (src/core/shaping); adapters honour it. */
+  shaping?: Shaping;
 }
+
+/** How an answer was shaped on request, and what the adapter must do to deliver it. */
+export interface Shaping {
+  /** Wait this long before answering. */
+  delayMs?: number;
+  /** What goes wrong on the wire: only an adapter can drop a connection or cut a body short. */
+  transport?: TransportFault;
+  /** What shaped it, for the request journal, e.g. `prefer code=503` or `fault f1`. */
+  by: string[];
+}
+
+/**
+ * `drop-connection`: the connection closes with no answer (Node: socket destroyed; fetch/MSW: a network error).
+ * `truncated-body`: the headers promise the whole body, the connection closes halfway through it.
+ * `never-respond`: no answer at all, until the client gives up or the server closes.
+ */
+export type TransportFault = 'drop-connection' | 'truncated-body' | 'never-respond';
 
 /**
  * Request bodies above this many bytes get 413: our choice (the seed shows no size limits), stated in

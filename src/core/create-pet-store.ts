@@ -16,6 +16,12 @@ import { createSchemaCompiler } from '../openapi/schema-compiler.ts';
 import { compileRequestValidator } from './validation/compile-request-validator.ts';
 import { validateResponse } from './validation/compile-response-validator.ts';
 import { KitError } from '../shared/kit-error.ts';
+import { interfaceDocument } from '../openapi/interface.gen.ts';
+import { createFaultRegistry, FaultInputError, type ArmedFault } from './faults/fault-registry.ts';
+import type { FaultInput } from './faults/fault-schema.ts';
+import { DEFAULT_JOURNAL_SIZE, RequestJournal, type JournalEntry, type JournalFilter } from './journal/request-journal.ts';
+import { namedExamples } from './shaping/named-examples.ts';
+import { createShaper } from './shaping/shape-answer.ts';
 
 /** The documented development key, used when no key is configured. Never use it outside development. */
 export const DEV_API_KEY = 'petstore-dev-key';
@@ -43,6 +49,21 @@ export interface PetStoreOptions {
   adminPath?: string;
   /** Check every response against the spec and report departures in `X-Petstore-Violations`. Default false. */
   strict?: boolean;
+  /** Faults armed from the start (the CLI's --fail-rate, --delay, --fault); `reset()` re-arms exactly these. */
+  faults?: FaultInput[];
+  /** How many answered requests the journal keeps. Default 1000; 0 keeps none. */
+  journalSize?: number;
+  /** Called after each journalled request with its entry (the CLI's `--log`). */
+  onRequest?: (entry: JournalEntry) => void;
+}
+
+/** Faults armed at run time: the same as the admin API's /__admin/faults. */
+export interface FaultControls {
+  /** Arms a fault; throws a KitError naming every problem when the input is invalid. */
+  add(input: FaultInput): ArmedFault;
+  list(): ArmedFault[];
+  remove(id: string): boolean;
+  clear(): void;
 }
 
 export interface PetStore {
@@ -57,6 +78,11 @@ export interface PetStore {
   nextIds(): { nextPetId: number; nextMessageId: number };
   /** Withdraws a change that could not be persisted, with every later one of its kind (newest first). */
   withdraw(change: StoreChange): void;
+  /** Arm and disarm faults (docs/frontend-states.md). */
+  readonly faults: FaultControls;
+  /** The request journal, newest first: the same as GET /__admin/requests. */
+  requests(filter?: JournalFilter): JournalEntry[];
+  clearRequests(): void;
   /** Grows with every change; adapters compare it to know when to persist. */
   readonly version: number;
   readonly basePath: string;
@@ -72,8 +98,12 @@ export interface PetStore {
  */
 export function createPetStore(options: PetStoreOptions = {}): PetStore {
   const { seed = 1, pets = 50, apiKeys = [DEV_API_KEY], now = () => new Date(), basePath = '/v1', quickstartPath = '/quickstart', adminPath = '/__admin' } = options;
+  const { journalSize = DEFAULT_JOURNAL_SIZE, onRequest } = options;
   if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(pets) || pets < 0) {
     throw new KitError('create the store', `seed and pets must be integers (pets ≥ 0), got seed=${seed}, pets=${pets}`, 'Pass whole numbers.');
+  }
+  if (!Number.isSafeInteger(journalSize) || journalSize < 0) {
+    throw new KitError('create the store', `journalSize must be a whole number ≥ 0, got ${journalSize}`, 'Pass e.g. 1000, or 0 to keep none.');
   }
   if (apiKeys.length === 0) throw new KitError('create the store', 'no API key was given', 'Pass at least one key, or none to use DEV_API_KEY.');
 
@@ -86,9 +116,11 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   for (const operation of operations) {
     const handler = handlerFor(operation.operationId);
     if (!handler) throw new KitError('create the store', `no handler for operation ${operation.operationId}`, 'Add one to src/core/operations.');
+    const success = successStatus(operation);
     compiled.set(operation.operationId, {
       operation,
-      successStatus: successStatus(operation),
+      successStatus: success,
+      examples: namedExamples(document, operation, success),
       handler,
       validateRequest: compileRequestValidator(operation, compiler, document),
       deprecation: deprecationPolicy(operation, (id) => pathTo(id)),
@@ -111,13 +143,34 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   };
   let state = new StoreState(initial(), onChange);
   let resets = 0;
+  const faults = createFaultRegistry({ seed, operationIds: [...compiled.keys()], compiler });
+  const armStartupFaults = () => {
+    for (const input of options.faults ?? []) armFault(input);
+  };
+  const armFault = (input: FaultInput) => {
+    try {
+      return faults.add(input);
+    } catch (error) {
+      if (!(error instanceof FaultInputError)) throw error;
+      throw new KitError('arm the fault', `${JSON.stringify(input)} is invalid: ${error.message}`, 'See docs/frontend-states.md for the fields.');
+    }
+  };
+  armStartupFaults();
+  const journal = new RequestJournal(journalSize, (method, path) => {
+    const match = router.match(method, path);
+    return match.kind === 'operation' ? match.operation.operationId : undefined;
+  }, apiKeys);
+  // Back to the seed: the data, the faults armed at start-up only, and the random sequence.
   const reset = () => {
     resets += state.version + 1;
     state = new StoreState(initial(), onChange);
     onChange?.({ kind: 'reset' });
+    faults.clear();
+    faults.reseed();
+    armStartupFaults();
   };
 
-  const handle = createPipeline({
+  const pipeline = createPipeline({
     router,
     compiled,
     authenticate: createAuthenticator(apiKeys),
@@ -127,7 +180,19 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     now,
     pathTo,
     checkResponse: options.strict ? (operation, response) => validateResponse(operation, response, compiler) : undefined,
+    shape: createShaper(faults),
+    admin: { faults, journal, documents: { 'openapi.json': document, 'interface.openapi.json': interfaceDocument } },
   });
+  const adminPrefix = `${adminPath}/`;
+  // Every answered request goes to the journal, except the admin API's own (the dashboard polls it).
+  const handle = (request: CoreRequest): CoreResponse => {
+    const startedAt = performance.now();
+    const response = pipeline(request);
+    if (request.url.startsWith(adminPrefix) || request.url === adminPath) return response;
+    journal.record(request, response, startedAt);
+    if (onRequest) onRequest(journal.latest()!);
+    return response;
+  };
 
   return {
     handle,
@@ -136,6 +201,9 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     snapshot: () => state.snapshot(),
     nextIds: () => ({ nextPetId: state.pets.nextId, nextMessageId: state.messages.nextId }),
     withdraw: (change) => state.withdraw(change),
+    faults: { add: armFault, list: faults.list, remove: faults.remove, clear: faults.clear },
+    requests: (filter) => journal.list(filter),
+    clearRequests: () => journal.clear(),
     get version() {
       return resets + state.version;
     },

@@ -20,6 +20,9 @@ export const ERRORS = {
   EXPECTATION_FAILED: { status: 417, message: 'The server cannot meet the Expect header of the request' },
   STORAGE_FAILED: { status: 503, message: 'The change could not be saved, so it was not made' },
   INTERNAL: { status: 500, message: 'The mock failed unexpectedly' },
+  // Asked for, never a failure of the mock: any 4xx/5xx may be forced, so `status` is the one asked (default shown).
+  FORCED_STATUS: { status: 500, message: 'This status was forced by the Prefer header of the request' },
+  INJECTED_FAULT: { status: 503, message: 'This answer was shaped by a fault armed through the admin API' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -34,9 +37,9 @@ export interface ErrorBody {
 /** Renders an Error response. `message` replaces the catalog's default when the case needs detail. */
 export function errorResponse(
   code: ErrorCode,
-  options: { message?: string; issues?: Issue[]; headers?: Record<string, string> } = {},
+  options: { message?: string; issues?: Issue[]; headers?: Record<string, string>; status?: number } = {},
 ): CoreResponse {
-  const { status } = ERRORS[code];
+  const status = options.status ?? ERRORS[code].status;
   const body: ErrorBody = { code, message: options.message ?? ERRORS[code].message, status };
   if (options.issues?.length) body.issues = options.issues;
   return { status, headers: { 'content-type': 'application/json', ...options.headers }, body: JSON.stringify(body) };

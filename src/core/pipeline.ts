@@ -1,5 +1,6 @@
 // The order in which a request is handled lives here and nowhere else:
-//   preflight → admin → route → size → authenticate → sunset → validate request → operation → headers (→ validate response)
+//   preflight → admin → route → size → authenticate → shape (Prefer, faults) → sunset → validate request
+//   → operation → headers (→ validate response)
 // Each stage is a function of its own module; this file only sequences them.
 import { handleAdmin } from './admin/admin-api.ts';
 import { headerValue, type CoreRequest, type CoreResponse } from './core-request.ts';
@@ -14,6 +15,8 @@ import type { Operation } from '../openapi/index-operations.ts';
 import type { StoreState } from './store/store-state.ts';
 import type { Issue } from '../openapi/issue.ts';
 import type { RequestInput, RequestVerdict } from './validation/compile-request-validator.ts';
+import type { AdminTools } from './admin/admin-api.ts';
+import type { Shaper, ShapedOperation } from './shaping/shape-answer.ts';
 
 const REASON_CODES = {
   'content-type': 'INVALID_CONTENT_TYPE',
@@ -21,7 +24,7 @@ const REASON_CODES = {
   invalid: 'VALIDATION_FAILED',
 } as const satisfies Record<string, ErrorCode>;
 
-export interface CompiledOperation {
+export interface CompiledOperation extends ShapedOperation {
   operation: Operation;
   successStatus: number | undefined;
   handler: ValidatedHandler;
@@ -40,6 +43,10 @@ export interface PipelineParts {
   pathTo: OperationContext['pathTo'];
   /** Strict mode: check each response against the spec and report departures in a header. */
   checkResponse?: (operation: Operation, response: CoreResponse) => Issue[];
+  /** Answers forced by a Prefer header or an armed fault (src/core/shaping). */
+  shape: Shaper;
+  /** What the admin API serves besides state and reset: faults, journal, dashboard, documents. */
+  admin: AdminTools;
 }
 
 export function createPipeline(parts: PipelineParts): (request: CoreRequest) => CoreResponse {
@@ -69,7 +76,9 @@ function route(parts: PipelineParts, request: CoreRequest): CoreResponse {
     return allow ? preflightResponse(allow, headerValue(request, 'access-control-request-headers')) : notFound(parts, method, path);
   }
   if (admin) {
-    return parts.authenticate(request.headers.authorization) ?? handleAdmin({ method, path: path.slice(parts.adminPath.length), state: parts.state, reset: parts.reset });
+    const { adminPath, state, reset } = parts;
+    const authorize = () => parts.authenticate(request.headers.authorization);
+    return handleAdmin({ ...parts.admin, method, path: path.slice(adminPath.length), request, adminPath, state, reset, authorize });
   }
 
   const match = parts.router.match(method, path);
@@ -92,6 +101,10 @@ function answer(parts: PipelineParts, compiled: CompiledOperation, request: Core
   if (request.bodyTooLarge && compiled.operation.requestBody) return errorResponse('PAYLOAD_TOO_LARGE');
   const denied = parts.authenticate(request.headers.authorization);
   if (denied) return denied;
+  return parts.shape(compiled, request, () => operationAnswer(parts, compiled, request, rawParams));
+}
+
+function operationAnswer(parts: PipelineParts, compiled: CompiledOperation, request: CoreRequest, rawParams: Record<string, string>): CoreResponse {
   const now = parts.now();
   const gone = compiled.deprecation?.gone(now);
   if (gone) return gone;

@@ -4,6 +4,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { AddressInfo, Socket } from 'node:net';
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from '../core/index.ts';
 import { errorResponse, type ErrorCode } from '../core/errors.ts';
+import { deliverShaped } from './deliver-shaped.ts';
 
 export type Handle = (request: CoreRequest) => CoreResponse | Promise<CoreResponse>;
 
@@ -83,6 +84,11 @@ function failed(error: Error): CoreResponse {
 }
 
 function send(res: ServerResponse, response: CoreResponse, closeAfter: boolean): void {
+  if (response.shaping) return deliverShaped(res, response, response.shaping, () => write(res, response, closeAfter));
+  write(res, response, closeAfter);
+}
+
+function write(res: ServerResponse, response: CoreResponse, closeAfter: boolean): void {
   if (closeAfter) response.headers.connection = 'close';
   if (response.body !== null) response.headers['content-length'] = String(Buffer.byteLength(response.body));
   res.writeHead(response.status, response.headers);

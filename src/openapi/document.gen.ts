@@ -85,6 +85,617 @@ export const document: OpenApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Pets"
+                },
+                "examples": {
+                  "empty": {
+                    "summary": "No pet matches (the empty state of a list page).",
+                    "value": []
+                  },
+                  "full-page": {
+                    "summary": "A full page of 100 pets, the most one page may hold (limit ≤ 100).",
+                    "value": [
+                      {
+                        "id": 1,
+                        "name": "Bruno",
+                        "categoryId": 4,
+                        "status": "available"
+                      },
+                      {
+                        "id": 2,
+                        "name": "Cooper",
+                        "categoryId": 3,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 3,
+                        "name": "Ace",
+                        "categoryId": 5,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 4,
+                        "name": "Rosie",
+                        "categoryId": 1,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 5,
+                        "name": "Bentley",
+                        "categoryId": 2,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 6,
+                        "name": "Stella",
+                        "categoryId": 5,
+                        "status": "available"
+                      },
+                      {
+                        "id": 7,
+                        "name": "Joey",
+                        "categoryId": 3,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 8,
+                        "name": "Murphey",
+                        "categoryId": 1,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 9,
+                        "name": "Ace",
+                        "categoryId": 1,
+                        "status": "available"
+                      },
+                      {
+                        "id": 10,
+                        "name": "Dixie",
+                        "categoryId": 4,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 11,
+                        "name": "Nova",
+                        "categoryId": 2,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 12,
+                        "name": "Mia",
+                        "categoryId": 2,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 13,
+                        "name": "Tuffy",
+                        "categoryId": 4,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 14,
+                        "name": "Murphey",
+                        "categoryId": 5,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 15,
+                        "name": "Hank",
+                        "categoryId": 3,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 16,
+                        "name": "Buddy",
+                        "categoryId": 5,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 17,
+                        "name": "Gus",
+                        "categoryId": 3,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 18,
+                        "name": "Jack",
+                        "categoryId": 1,
+                        "status": "available"
+                      },
+                      {
+                        "id": 19,
+                        "name": "Milo",
+                        "categoryId": 4,
+                        "status": "available"
+                      },
+                      {
+                        "id": 20,
+                        "name": "Daisy",
+                        "categoryId": 2,
+                        "status": "available"
+                      },
+                      {
+                        "id": 21,
+                        "name": "Joey",
+                        "categoryId": 3,
+                        "status": "available"
+                      },
+                      {
+                        "id": 22,
+                        "name": "Lola",
+                        "categoryId": 5,
+                        "status": "available"
+                      },
+                      {
+                        "id": 23,
+                        "name": "Cooper",
+                        "categoryId": 4,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 24,
+                        "name": "Joey",
+                        "categoryId": 3,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 25,
+                        "name": "Louie",
+                        "categoryId": 4,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 26,
+                        "name": "Jax",
+                        "categoryId": 5,
+                        "status": "available"
+                      },
+                      {
+                        "id": 27,
+                        "name": "Stella",
+                        "categoryId": 1,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 28,
+                        "name": "Archie",
+                        "categoryId": 4,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 29,
+                        "name": "Oreo",
+                        "categoryId": 5,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 30,
+                        "name": "Max",
+                        "categoryId": 5,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 31,
+                        "name": "Dixie",
+                        "categoryId": 2,
+                        "status": "available"
+                      },
+                      {
+                        "id": 32,
+                        "name": "Teddy",
+                        "categoryId": 3,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 33,
+                        "name": "Oreo",
+                        "categoryId": 4,
+                        "status": "available"
+                      },
+                      {
+                        "id": 34,
+                        "name": "Rosie",
+                        "categoryId": 5,
+                        "status": "available"
+                      },
+                      {
+                        "id": 35,
+                        "name": "Maggie",
+                        "categoryId": 2,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 36,
+                        "name": "Louie",
+                        "categoryId": 3,
+                        "status": "available"
+                      },
+                      {
+                        "id": 37,
+                        "name": "Bailey",
+                        "categoryId": 5,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 38,
+                        "name": "Charlie",
+                        "categoryId": 2,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 39,
+                        "name": "Gracie",
+                        "categoryId": 5,
+                        "status": "available"
+                      },
+                      {
+                        "id": 40,
+                        "name": "Gus",
+                        "categoryId": 4,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 41,
+                        "name": "Finn",
+                        "categoryId": 4,
+                        "status": "available"
+                      },
+                      {
+                        "id": 42,
+                        "name": "Charlie",
+                        "categoryId": 3,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 43,
+                        "name": "Cookie",
+                        "categoryId": 1,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 44,
+                        "name": "Bentley",
+                        "categoryId": 4,
+                        "status": "available"
+                      },
+                      {
+                        "id": 45,
+                        "name": "Lucy",
+                        "categoryId": 4,
+                        "status": "available"
+                      },
+                      {
+                        "id": 46,
+                        "name": "Finn",
+                        "categoryId": 2,
+                        "status": "available"
+                      },
+                      {
+                        "id": 47,
+                        "name": "Ace",
+                        "categoryId": 1,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 48,
+                        "name": "Bandit",
+                        "categoryId": 2,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 49,
+                        "name": "Oreo",
+                        "categoryId": 5,
+                        "status": "available"
+                      },
+                      {
+                        "id": 50,
+                        "name": "Dixie",
+                        "categoryId": 2,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 51,
+                        "name": "Kobe",
+                        "categoryId": 3,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 52,
+                        "name": "Maggie",
+                        "categoryId": 4,
+                        "status": "available"
+                      },
+                      {
+                        "id": 53,
+                        "name": "Molly",
+                        "categoryId": 4,
+                        "status": "available"
+                      },
+                      {
+                        "id": 54,
+                        "name": "Ginger",
+                        "categoryId": 5,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 55,
+                        "name": "Finn",
+                        "categoryId": 4,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 56,
+                        "name": "Ace",
+                        "categoryId": 3,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 57,
+                        "name": "Stella",
+                        "categoryId": 4,
+                        "status": "available"
+                      },
+                      {
+                        "id": 58,
+                        "name": "Cookie",
+                        "categoryId": 3,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 59,
+                        "name": "Bella",
+                        "categoryId": 2,
+                        "status": "available"
+                      },
+                      {
+                        "id": 60,
+                        "name": "Teddy",
+                        "categoryId": 5,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 61,
+                        "name": "Joey",
+                        "categoryId": 1,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 62,
+                        "name": "Scout",
+                        "categoryId": 5,
+                        "status": "available"
+                      },
+                      {
+                        "id": 63,
+                        "name": "Murphey",
+                        "categoryId": 1,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 64,
+                        "name": "Lola",
+                        "categoryId": 5,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 65,
+                        "name": "Lucy",
+                        "categoryId": 4,
+                        "status": "available"
+                      },
+                      {
+                        "id": 66,
+                        "name": "Lucy",
+                        "categoryId": 5,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 67,
+                        "name": "Gus",
+                        "categoryId": 3,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 68,
+                        "name": "Tuffy",
+                        "categoryId": 4,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 69,
+                        "name": "Tuffy",
+                        "categoryId": 1,
+                        "status": "available"
+                      },
+                      {
+                        "id": 70,
+                        "name": "Molly",
+                        "categoryId": 4,
+                        "status": "available"
+                      },
+                      {
+                        "id": 71,
+                        "name": "Joey",
+                        "categoryId": 3,
+                        "status": "available"
+                      },
+                      {
+                        "id": 72,
+                        "name": "Cookie",
+                        "categoryId": 1,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 73,
+                        "name": "Bruno",
+                        "categoryId": 4,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 74,
+                        "name": "Max",
+                        "categoryId": 2,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 75,
+                        "name": "Joey",
+                        "categoryId": 2,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 76,
+                        "name": "Max",
+                        "categoryId": 2,
+                        "status": "available"
+                      },
+                      {
+                        "id": 77,
+                        "name": "Nala",
+                        "categoryId": 4,
+                        "status": "available"
+                      },
+                      {
+                        "id": 78,
+                        "name": "Maggie",
+                        "categoryId": 1,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 79,
+                        "name": "Daisy",
+                        "categoryId": 5,
+                        "status": "available"
+                      },
+                      {
+                        "id": 80,
+                        "name": "Rosie",
+                        "categoryId": 2,
+                        "status": "available"
+                      },
+                      {
+                        "id": 81,
+                        "name": "Jack",
+                        "categoryId": 1,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 82,
+                        "name": "Ginger",
+                        "categoryId": 2,
+                        "status": "available"
+                      },
+                      {
+                        "id": 83,
+                        "name": "Buddy",
+                        "categoryId": 3,
+                        "status": "available"
+                      },
+                      {
+                        "id": 84,
+                        "name": "Jax",
+                        "categoryId": 5,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 85,
+                        "name": "Buddy",
+                        "categoryId": 5,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 86,
+                        "name": "Louie",
+                        "categoryId": 1,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 87,
+                        "name": "Jack",
+                        "categoryId": 2,
+                        "status": "available"
+                      },
+                      {
+                        "id": 88,
+                        "name": "Coco",
+                        "categoryId": 1,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 89,
+                        "name": "Bentley",
+                        "categoryId": 2,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 90,
+                        "name": "Archie",
+                        "categoryId": 1,
+                        "status": "available"
+                      },
+                      {
+                        "id": 91,
+                        "name": "Murphey",
+                        "categoryId": 2,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 92,
+                        "name": "Finn",
+                        "categoryId": 4,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 93,
+                        "name": "Coco",
+                        "categoryId": 3,
+                        "status": "sold"
+                      },
+                      {
+                        "id": 94,
+                        "name": "Louie",
+                        "categoryId": 4,
+                        "status": "available"
+                      },
+                      {
+                        "id": 95,
+                        "name": "Scout",
+                        "categoryId": 5,
+                        "status": "available"
+                      },
+                      {
+                        "id": 96,
+                        "name": "Gracie",
+                        "categoryId": 5,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 97,
+                        "name": "Hank",
+                        "categoryId": 4,
+                        "status": "available"
+                      },
+                      {
+                        "id": 98,
+                        "name": "Oreo",
+                        "categoryId": 1,
+                        "status": "available"
+                      },
+                      {
+                        "id": 99,
+                        "name": "Ginger",
+                        "categoryId": 2,
+                        "status": "pending"
+                      },
+                      {
+                        "id": 100,
+                        "name": "Bruno",
+                        "categoryId": 4,
+                        "status": "pending"
+                      }
+                    ]
+                  }
                 }
               }
             }
@@ -197,6 +808,26 @@ export const document: OpenApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Pet"
+                },
+                "examples": {
+                  "sold": {
+                    "summary": "A sold pet.",
+                    "value": {
+                      "id": 7,
+                      "name": "Biscuit",
+                      "categoryId": 2,
+                      "status": "sold"
+                    }
+                  },
+                  "long-name": {
+                    "summary": "A pet whose name tests wrapping and truncation.",
+                    "value": {
+                      "id": 8,
+                      "name": "Sir Reginald Barkington-Fluffington the Third of Lower Wagglesworth",
+                      "categoryId": 1,
+                      "status": "available"
+                    }
+                  }
                 }
               }
             },
@@ -507,7 +1138,9 @@ export const document: OpenApiDocument = {
               "REQUEST_TIMEOUT",
               "EXPECTATION_FAILED",
               "STORAGE_FAILED",
-              "INTERNAL"
+              "INTERNAL",
+              "FORCED_STATUS",
+              "INJECTED_FAULT"
             ]
           },
           "message": {

@@ -25,6 +25,13 @@ export interface ParameterObject {
 
 export interface MediaTypeObject {
   schema?: JsonSchema;
+  /** Named examples (OpenAPI 3.0.3 §4.7.11): what `Prefer: example=NAME` answers. */
+  examples?: Record<string, ExampleObject | Reference>;
+}
+
+export interface ExampleObject {
+  summary?: string;
+  value?: unknown;
 }
 
 export interface RequestBodyObject {

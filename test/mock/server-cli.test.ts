@@ -60,6 +60,41 @@ describe('petstore-kit serve', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  it('--delay MIN-MAX draws each delay from the range', async () => {
+    const cli = await start(['--delay', '200-400']);
+    const started = Date.now();
+    await get(`${cli.origin}/v1/pets`);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it('--fail-rate 1 answers 503 to every Pet Store request, and --fault arms any fault', async () => {
+    const cli = await start(['--fail-rate', '1', '--fault', '{"operation":"getPet","status":418}']);
+    await expectError(await get(`${cli.origin}/v1/pets`), 503, 'INJECTED_FAULT');
+    expect((await get(`${cli.origin}/__admin/faults`)).status).toBe(200);
+    const armed = await (await get(`${cli.origin}/__admin/faults`)).json();
+    expect(armed.map((fault: { status: number }) => fault.status)).toEqual([503, 418]);
+  });
+
+  it('refuses an invalid --fault with every problem named', async () => {
+    const result = await runCli(['serve', '--port', '0', '--fault', '{"operation":"nope","status":200}']);
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/Failed to arm the fault: .*operation.*status/s);
+    expect(result.output).not.toMatch(/\n\s+at /);
+  });
+
+  it('--log prints one plain line per request when not on a terminal, without the key', async () => {
+    const cli = await start(['--log']);
+    await get(`${cli.origin}/v1/pets?limit=2`);
+    await get(`${cli.origin}/v1/pets?limit=0&key=${DEV_API_KEY}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const lines = cli.output().split('\n').filter((line) => line.includes(' GET /v1/pets'));
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} GET \/v1\/pets\?limit=2 200 listPets [\d.]+ ms$/);
+    expect(lines[1]).toContain('400 listPets');
+    expect(lines[1]).toContain('VALIDATION_FAILED');
+    expect(lines.join('\n')).not.toContain(DEV_API_KEY);
+    expect(cli.output()).not.toContain('\x1b[');
+  });
+
   it('--state-file keeps created pets across a restart, flushed on SIGTERM', async () => {
     const stateFile = join(await mkdtemp(join(tmpdir(), 'petstore-state-')), 'state.json');
     const first = await start(['--state-file', stateFile]);
@@ -87,6 +122,9 @@ describe('petstore-kit serve', () => {
     [['--now', 'someday'], /--now: "someday" is not an ISO 8601 date/],
     [['--api-key', 'has space'], /--api-key/],
     [['--bogus'], /Unknown option '--bogus'/],
+    [['--delay', '800-200'], /--delay: expected milliseconds \(300\) or a range \(200-800\)/],
+    [['--fail-rate', '2'], /--fail-rate: expected a probability from 0 to 1/],
+    [['--fault', '{nope'], /--fault: expected a JSON object/],
   ])('exits 2 with a clear message for %j', async (args, message) => {
     const result = await runCli(['serve', ...args]);
     expect(result.code).toBe(2);
@@ -97,6 +135,7 @@ describe('petstore-kit serve', () => {
   it('documents every flag in --help', async () => {
     const result = await runCli(['serve', '--help']);
     expect(result.code).toBe(0);
-    for (const flag of ['--host', '--port', '--seed', '--pets', '--api-key', '--state-file', '--now', '--delay', '--strict']) expect(result.output).toContain(flag);
+    for (const flag of ['--host', '--port', '--seed', '--pets', '--api-key', '--state-file', '--now', '--delay', '--strict', '--fail-rate', '--fault', '--log'])
+      expect(result.output).toContain(flag);
   });
 });

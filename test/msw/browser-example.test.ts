@@ -1,33 +1,21 @@
 // The example page in Debian's Chromium, twice: mocked by MSW's service worker inside the page, and
 // against a running `petstore-kit serve` on another origin (so CORS is exercised). Each run sees the
 // seeded pets, filters, adds a pet, and shows the 400 and 401 errors. Screenshots go to test-results/.
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPetStore } from 'petstore-kit';
 import { serve, type RunningServer } from 'petstore-kit/node';
 import { document as spec } from '../../src/openapi/document.gen.ts';
 import { buildPage } from '../../examples/build-page.ts';
 import { startStaticServer, type StaticServer } from '../../examples/static-server.ts';
+import { requireChromium, usePage as useChromiumPage } from '../support/chromium.ts';
 
-/** Debian's Chromium; CHROMIUM_PATH points elsewhere on other systems. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
 const SEED = { seed: 1, pets: 12 };
-
-/** Without Chromium the tests say why and skip; under CI its absence is a failure. */
-function requireChromium(ctx: TestContext): void {
-  if (existsSync(CHROMIUM)) return;
-  const why = `Chromium not found at ${CHROMIUM} (install it with: apt-get install -y chromium)`;
-  if (process.env.CI) throw new Error(`[petstore-kit] Failed to run the browser tests: ${why}. CI is set, so they may not be skipped.`);
-  console.warn(`Skipping browser test: ${why}.`);
-  ctx.skip(why);
-}
 
 const seeded = createPetStore(SEED).snapshot().pets;
 const asRow = (pet: { id: number; name: string; categoryId: number | bigint; status?: string }) => [String(pet.id), pet.name, String(pet.categoryId), pet.status ?? ''];
@@ -72,6 +60,46 @@ describe('example page in Chromium', () => {
   });
 });
 
+describe('example page states in Chromium', () => {
+  it('shows a failed request (a fault armed on the server) and a dropped connection, without stale rows', async (ctx) => {
+    requireChromium(ctx);
+    await usePage(`${site.url}/?api=${encodeURIComponent(api.apiUrl)}`, 'browser-faults', async (page) => {
+      await waitForLoads(page, 1);
+      expect((await rows(page)).length).toBeGreaterThan(0);
+      api.store.faults.add({ operation: 'listPets', status: 503, times: 1 });
+      await afterLoad(page, () => page.click('#refresh'));
+      expect(await errorShown(page, 'Error 503')).toContain('INJECTED_FAULT');
+      expect(await rows(page)).toEqual([]);
+      // Not `times: 1`: a browser retries a GET once when a reused connection closes without an answer.
+      const { id } = api.store.faults.add({ operation: 'listPets', fault: 'drop-connection' });
+      await afterLoad(page, () => page.click('#refresh'));
+      expect(await errorShown(page, 'NETWORK_ERROR')).toContain('could not be reached');
+      await page.screenshot({ path: join(RESULTS_DIR, 'browser-network-error.png'), fullPage: true });
+      api.store.faults.remove(id);
+      await afterLoad(page, () => page.click('#refresh'));
+      expect(await page.isHidden('#error')).toBe(true);
+      expect((await rows(page)).length).toBeGreaterThan(0);
+    }, /status of (503|401)|ERR_(EMPTY_RESPONSE|CONNECTION)|Failed to fetch/);
+    api.store.reset();
+  });
+
+  it('says on the page that the MSW worker script is missing, with the command that fixes it', async (ctx) => {
+    requireChromium(ctx);
+    const bare = await startStaticServer({ distDir, hide: ['/mockServiceWorker.js'] });
+    try {
+      await usePage(`${bare.url}/`, 'browser-no-worker', async (page) => {
+        const shown = await errorShown(page, 'The mock could not start');
+        expect(shown).toContain('/mockServiceWorker.js is missing');
+        expect(shown).toContain('npx msw init');
+        expect(await page.textContent('#mode')).not.toContain('Starting');
+        await page.screenshot({ path: join(RESULTS_DIR, 'browser-no-worker.png'), fullPage: true });
+      }, /./);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 /** The user's path through the page, the same in both runs. */
 async function exercise(page: Page, name: string): Promise<void> {
   await waitForLoads(page, 1);
@@ -99,31 +127,16 @@ async function exercise(page: Page, name: string): Promise<void> {
   await page.fill('#api-key', 'not-a-valid-key');
   await afterLoad(page, () => page.click('#refresh'));
   expect(await errorShown(page, 'Error 401')).toContain('UNAUTHORIZED');
+  // The rows of the earlier load are gone: the page shows what the refused key may see, nothing.
+  expect(await rows(page)).toEqual([]);
+  expect(await page.textContent('#pet-count')).toBe('No pets shown: the last load failed (401)');
   await page.screenshot({ path: join(RESULTS_DIR, `${name}.png`), fullPage: true });
 }
 
-/** A fresh Chromium profile per run, so no service worker or cache carries over. */
-async function usePage(url: string, name: string, run: (page: Page) => Promise<void>): Promise<void> {
-  const profile = await mkdtemp(join(tmpdir(), 'petstore-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 900, height: 800 } });
-  const problems: string[] = [];
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
-    await page.goto(url);
-    try {
-      await run(page);
-    } catch (error) {
-      await page.screenshot({ path: join(RESULTS_DIR, `${name}-failure.png`), fullPage: true }).catch(() => undefined);
-      throw new Error(`${(error as Error).message}\nIn the page: ${problems.join('\n') || '(no errors)'}`, { cause: error });
-    }
-    // The 400 and 401 are answers the page shows; anything else logged as an error is a defect.
-    expect(problems.filter((p) => !/status of (400|401)/.test(p))).toEqual([]);
-  } finally {
-    await context.close();
-    await rm(profile, { recursive: true, force: true });
-  }
+/** The page in a fresh Chromium; the 400 and 401 are answers the page shows, any other console error is a defect. */
+async function usePage(url: string, name: string, run: (page: Page) => Promise<void>, expected = /status of (400|401)/): Promise<void> {
+  const problems = await useChromiumPage(url, { name, resultsDir: RESULTS_DIR, expectedProblems: expected }, run);
+  expect(problems).toEqual([]);
 }
 
 const loads = (page: Page) => page.$eval('#pets', (table) => Number((table as HTMLElement).dataset.loads ?? 0));

@@ -1,20 +1,42 @@
-// The admin API: outside the spec, under a reserved prefix, protected by the same API keys.
-// It exists for test isolation (reset between tests) and for looking at the state.
+// The admin API: outside the spec, under a reserved prefix, protected by the same API keys. It exists
+// for test isolation (reset), for looking at the state and the request journal, for arming faults, and
+// to serve the dashboard and the OpenAPI documents (those two without a key: a browser cannot send a
+// bearer header when it navigates, and neither holds anything secret).
 import { stringifyJsonExact } from '../../shared/exact-json.ts';
-import type { CoreResponse } from '../core-request.ts';
+import type { CoreRequest, CoreResponse } from '../core-request.ts';
 import { errorResponse } from '../errors.ts';
 import { jsonResponse } from '../http/json-response.ts';
+import type { FaultRegistry } from '../faults/fault-registry.ts';
+import type { RequestJournal } from '../journal/request-journal.ts';
 import type { StoreState } from '../store/store-state.ts';
+import { dashboardPage } from './dashboard-page.ts';
+import { FAULT_ROUTES } from './fault-routes.ts';
+import { JOURNAL_ROUTES } from './journal-routes.ts';
 
-export interface AdminContext {
+/** What the store gives the admin API besides state and reset. */
+export interface AdminTools {
+  faults: FaultRegistry;
+  journal: RequestJournal;
+  /** The OpenAPI documents served as JSON, by file name (e.g. `openapi.json`). */
+  documents: Record<string, unknown>;
+}
+
+export interface AdminContext extends AdminTools {
   method: string;
   /** The path below the admin prefix, e.g. `/reset`. */
   path: string;
+  request: CoreRequest;
+  adminPath: string;
   state: () => StoreState;
   reset: () => void;
+  /** undefined when the request carries a valid key, else the 401 to send. */
+  authorize: () => CoreResponse | undefined;
 }
 
-const ROUTES: Record<string, Record<string, (context: AdminContext) => CoreResponse>> = {
+export type AdminHandler = (context: AdminContext, param?: string) => CoreResponse;
+export type AdminRoutes = Record<string, Record<string, AdminHandler>>;
+
+const ROUTES: AdminRoutes = {
   '/state': { GET: ({ state }) => jsonResponse(200, stringifyJsonExact(state().snapshot())) },
   '/reset': {
     POST: ({ state, reset }) => {
@@ -22,15 +44,40 @@ const ROUTES: Record<string, Record<string, (context: AdminContext) => CoreRespo
       return jsonResponse(200, JSON.stringify({ pets: state().pets.size }));
     },
   },
+  ...FAULT_ROUTES,
+  ...JOURNAL_ROUTES,
+};
+
+/** Served without a key. */
+const PUBLIC_ROUTES: AdminRoutes = {
+  '': { GET: ({ adminPath }) => ({ status: 308, headers: { location: `${adminPath}/` }, body: null }) },
+  '/': { GET: ({ adminPath }) => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: dashboardPage(adminPath) }) },
 };
 
 export function handleAdmin(context: AdminContext): CoreResponse {
-  const route = ROUTES[context.path];
-  if (!route) return errorResponse('NOT_FOUND', { message: `No admin endpoint at ${context.path}. Available: ${Object.keys(ROUTES).join(', ')}` });
+  const { path } = context;
+  const document = path.startsWith('/') ? context.documents[path.slice(1)] : undefined;
+  if (document !== undefined && (context.method === 'GET' || context.method === 'HEAD')) return jsonResponse(200, JSON.stringify(document));
+  const publicRoute = PUBLIC_ROUTES[path];
+  if (publicRoute) return dispatch(publicRoute, context);
+  const denied = context.authorize();
+  if (denied) return denied;
+  // `/faults/f3` → the `/faults/:id` route with param `f3`.
+  const slash = path.indexOf('/', 1);
+  const [key, param] = ROUTES[path] || slash === -1 ? [path, undefined] : [`${path.slice(0, slash)}/:id`, decodeURIComponent(path.slice(slash + 1))];
+  const route = ROUTES[key];
+  if (!route) {
+    const available = [...Object.keys(ROUTES), ...Object.keys(context.documents).map((name) => `/${name}`), '/'].join(', ');
+    return errorResponse('NOT_FOUND', { message: `No admin endpoint at ${path}. Available: ${available}` });
+  }
+  return dispatch(route, context, param);
+}
+
+function dispatch(route: Record<string, AdminHandler>, context: AdminContext, param?: string): CoreResponse {
   const handler = route[context.method === 'HEAD' ? 'GET' : context.method];
   if (!handler) {
     const allow = Object.keys(route).join(', ');
     return errorResponse('METHOD_NOT_ALLOWED', { message: `Use ${allow} for this admin endpoint`, headers: { allow } });
   }
-  return handler(context);
+  return handler(context, param);
 }

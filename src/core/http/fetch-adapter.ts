@@ -1,5 +1,6 @@
 // Web Request ⇄ core request, for MSW handlers, service workers and `fetch`-style tests.
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from '../core-request.ts';
+import { deliverFetch } from './deliver-fetch.ts';
 
 export function fetchAdapter(handle: (request: CoreRequest) => CoreResponse): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -10,6 +11,7 @@ export function fetchAdapter(handle: (request: CoreRequest) => CoreResponse): (r
     const answer = handle({ method: request.method, url: url.pathname + url.search, headers, body, bodyTooLarge: tooLarge });
     // A Response may not carry a body with 204/304 or for HEAD (Fetch standard, "null body status").
     const nullBody = answer.status === 204 || answer.status === 304 || request.method === 'HEAD';
+    if (answer.shaping) return deliverFetch(request, answer, answer.shaping, nullBody ? null : answer.body);
     return new Response(nullBody ? null : answer.body, { status: answer.status, headers: answer.headers });
   };
 }

@@ -1,0 +1,102 @@
+// Faults armed at run time (admin API, CLI, `store.faults`): which operations they hit, how often, and
+// what they do. Random choices come from a PRNG seeded by the store's seed, so a run replays exactly.
+import type { Issue } from '../../openapi/issue.ts';
+import { issuesFromAjv } from '../../openapi/issue.ts';
+import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
+import { FAULT_SCHEMA, type FaultInput } from './fault-schema.ts';
+import { createPrng } from './prng.ts';
+
+export interface ArmedFault extends FaultInput {
+  id: string;
+  operation: string;
+  /** How many requests it has shaped so far. */
+  hits: number;
+  /** Requests left before it disarms itself, when armed with `times`. */
+  remaining?: number;
+}
+
+/** A fault that hit a request, with the delay drawn for it. */
+export interface FaultHit {
+  fault: ArmedFault;
+  delayMs: number;
+}
+
+export class FaultInputError extends Error {
+  constructor(readonly issues: Issue[]) {
+    super(`Invalid fault: ${issues.map((issue) => issue.message).join('; ')}`);
+  }
+}
+
+export interface FaultRegistry {
+  /** Validates and arms a fault; throws FaultInputError with every issue when the input is invalid. */
+  add(input: unknown): ArmedFault;
+  list(): ArmedFault[];
+  remove(id: string): boolean;
+  clear(): void;
+  readonly size: number;
+  /** The first armed fault that hits this request of `operationId`, consuming one of its `times`. */
+  pick(operationId: string): FaultHit | undefined;
+  /** Restarts the random sequence from the seed. */
+  reseed(): void;
+}
+
+export function createFaultRegistry(options: { seed: number; operationIds: string[]; compiler: SchemaCompiler }): FaultRegistry {
+  const schema = {
+    ...FAULT_SCHEMA,
+    dependencies: { delayMaxMs: ['delayMs'] },
+    properties: { ...(FAULT_SCHEMA.properties as object), operation: { type: 'string', enum: ['*', ...options.operationIds] } },
+  };
+  const validate = options.compiler.compile(schema);
+  let random = createPrng(options.seed);
+  let armed: ArmedFault[] = [];
+  let nextId = 1;
+
+  const check = (input: unknown): FaultInput => {
+    if (!validate(input)) throw new FaultInputError(issuesFromAjv('body', validate.errors));
+    const fault = input as FaultInput;
+    if (fault.delayMaxMs !== undefined && fault.delayMaxMs < fault.delayMs!) {
+      throw new FaultInputError([{ in: 'body', pointer: '/delayMaxMs', message: 'delayMaxMs must not be below delayMs' }]);
+    }
+    return fault;
+  };
+
+  return {
+    add(input) {
+      const fault: ArmedFault = { id: `f${nextId++}`, ...check(input), operation: (input as FaultInput).operation ?? '*', hits: 0 };
+      if (fault.times !== undefined) fault.remaining = fault.times;
+      armed.push(fault);
+      return { ...fault };
+    },
+    list: () => armed.map((fault) => ({ ...fault })),
+    remove(id) {
+      const before = armed.length;
+      armed = armed.filter((fault) => fault.id !== id);
+      return armed.length !== before;
+    },
+    clear() {
+      armed = [];
+    },
+    get size() {
+      return armed.length;
+    },
+    pick(operationId) {
+      for (const fault of armed) {
+        if (fault.operation !== '*' && fault.operation !== operationId) continue;
+        if (fault.probability !== undefined && fault.probability < 1 && !(random() < fault.probability)) continue;
+        fault.hits++;
+        if (fault.remaining !== undefined && --fault.remaining === 0) armed = armed.filter((other) => other !== fault);
+        return { fault: { ...fault }, delayMs: drawDelay(fault, random) };
+      }
+      return undefined;
+    },
+    reseed() {
+      random = createPrng(options.seed);
+    },
+  };
+}
+
+function drawDelay(fault: FaultInput, random: () => number): number {
+  const min = fault.delayMs ?? 0;
+  const max = fault.delayMaxMs ?? min;
+  return max > min ? min + Math.floor(random() * (max - min + 1)) : min;
+}
