@@ -79,6 +79,9 @@ function recipeFor(document: OpenApiDocument, op: Operation, status: string, sun
       if (typeof limit !== 'number') return skip('the 413 response states no x-max-body-bytes, so no body is too large by the spec alone');
       return { ...base, body: { oversizeBytes: limit + 1 }, why: `a body of ${limit + 1} bytes, over the spec's ${limit}-byte limit (x-max-body-bytes)` };
     }
+    case '503':
+      // Our overlay's StorageFailed: only a disk that refuses a write produces it, never a request.
+      return skip(`${op.operationId} answers 503 only when a change cannot be saved (a full disk); no request produces it`);
     default:
       return skip(`no recipe produces ${status} for ${op.operationId}; add one to integrations/dredd/transaction-plan.ts`);
   }

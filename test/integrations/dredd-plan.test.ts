@@ -7,14 +7,16 @@ import { document } from '../../src/openapi/document.gen.ts';
 import { indexOperations } from '../../src/openapi/index-operations.ts';
 
 describe('buildDreddPlan', () => {
-  it('has a recipe for every documented status, and skips only what needs a server past the sunset', () => {
+  it('has a recipe for every documented status, and skips only what needs a server past the sunset or a failing disk', () => {
     const plan = buildDreddPlan(document, { sunsetServer: false });
     const keys = indexOperations(document).flatMap((op) => Object.keys(op.responses).map((status) => `${op.method} ${op.path} ${status}`));
     expect(Object.keys(plan.recipes).sort()).toEqual(keys.sort());
     const skipped = Object.entries(plan.recipes).filter(([, recipe]) => recipe.skip);
-    expect(skipped.map(([key]) => key)).toEqual(['GET /pets/{petId} 410']);
-    expect(skipped[0]![1].skip).toMatch(/sunset \(2030-12-05\)/);
-    expect(Object.values(buildDreddPlan(document, { sunsetServer: true }).recipes).filter((r) => r.skip)).toEqual([]);
+    expect(skipped.map(([key]) => key).sort()).toEqual(['GET /pets/{petId} 410', 'POST /messages 503', 'POST /pets 503']);
+    expect(plan.recipes['GET /pets/{petId} 410']!.skip).toMatch(/sunset \(2030-12-05\)/);
+    expect(plan.recipes['POST /pets 503']!.skip).toMatch(/cannot be saved/);
+    const withSunset = Object.entries(buildDreddPlan(document, { sunsetServer: true }).recipes).filter(([, r]) => r.skip);
+    expect(withSunset.map(([key]) => key).sort()).toEqual(['POST /messages 503', 'POST /pets 503']);
     expect(plan.fixture).toEqual({ method: 'POST', path: '/pets', idField: 'id' });
   });
 

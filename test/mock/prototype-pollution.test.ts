@@ -64,6 +64,8 @@ describe('prototype keys elsewhere in the request', () => {
     '/__admin/__proto__',
     '/__admin/constructor',
     '/__admin/hasOwnProperty',
+    '/__admin/faults/constructor',
+    '/__admin/faults/%E0%A4%A',
     '/__proto__',
   ])('GET %s → a 4xx/200 answer, never a 5xx', async (path) => {
     const response = await mock.request(path);
