@@ -408,13 +408,9 @@ export const petstoreKitOverlay: OverlayDocument = {
     },
     {
       "target": "$.paths['/pets'].get.responses['200'].content['application/json']",
-      "description": "Named answers a frontend can ask for with `Prefer: example=NAME` (Prism's convention), to build the states of a page without changing the data: `empty` (no pet matches: the empty state) and `full-page` (100 pets, the largest page `limit` allows: the layout under load). The seed shows no examples.",
+      "description": "Named answers a frontend can ask for with `Prefer: example=NAME` (Prism's convention), to build the states of a page without changing the data: `full-page` (100 pets, the largest page `limit` allows: the layout under load) and `empty` (no pet matches: the empty state). `full-page` comes first because Prism's static mock answers the first example. The seed shows no examples.",
       "update": {
         "examples": {
-          "empty": {
-            "summary": "No pet matches (the empty state of a list page).",
-            "value": []
-          },
           "full-page": {
             "summary": "A full page of 100 pets, the most one page may hold (limit ≤ 100).",
             "value": [
@@ -1019,6 +1015,10 @@ export const petstoreKitOverlay: OverlayDocument = {
                 "status": "pending"
               }
             ]
+          },
+          "empty": {
+            "summary": "No pet matches (the empty state of a list page).",
+            "value": []
           }
         }
       }
