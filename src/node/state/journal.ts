@@ -50,6 +50,10 @@ export class Journal {
   #queue: Item[] = [];
   #pumping = false;
   #compaction: Promise<void> | undefined;
+  /** A snapshot is due: the pump seals the journal before its next write (never during one). */
+  #sealWanted = false;
+  /** After a failed attempt, the next one waits for this many records in the journal. */
+  #compactAt: number;
   /** Set when the disk's state is no longer known (a failed fsync or truncate): every later write fails. */
   #broken: Error | undefined;
 
@@ -58,7 +62,12 @@ export class Journal {
     this.#snapshot = options.snapshot;
     this.#current = options.current;
     this.#sealed = options.sealed.map((journal) => ({ ...journal, counters: options.counters() }));
+    this.#compactAt = options.compactAfter;
     this.#maybeCompact();
+    if (this.#sealWanted || this.#sealed.length) {
+      this.#sealWanted = true;
+      void this.#pump();
+    }
   }
 
   /** Resolves once the record is on disk; rejects with a StorageError if it cannot get there. */
@@ -92,7 +101,9 @@ export class Journal {
     if (this.#pumping) return;
     this.#pumping = true;
     try {
-      while (this.#queue.length) {
+      while (this.#queue.length || this.#sealWanted) {
+        if (this.#sealWanted) await this.#startCompaction();
+        if (!this.#queue.length) break;
         const head = this.#queue[0]!;
         if (head.kind === 'rewrite') {
           this.#queue.shift();
@@ -153,10 +164,24 @@ export class Journal {
   }
 
   #maybeCompact(): void {
-    if (this.#compaction || this.#broken || this.#current.records.length < this.#options.compactAfter) return;
-    this.#compaction = this.#seal()
-      .then(() => this.#compact())
-      .catch((error: Error) => this.#options.log(`a new snapshot could not be written (${error.message}); the journals keep every change and it is tried again later`))
+    if (!this.#compaction && !this.#broken && this.#current.records.length >= this.#compactAt) this.#sealWanted = true;
+  }
+
+  /** Seals the journal (in the pump, between writes), then writes the snapshot in the background. */
+  async #startCompaction(): Promise<void> {
+    this.#sealWanted = false;
+    const failed = (error: Error) => {
+      this.#compactAt = this.#current.records.length + this.#options.compactAfter;
+      this.#options.log(`a new snapshot could not be written (${error.message}); the journals keep every change and it is tried again later`);
+    };
+    try {
+      await this.#seal();
+    } catch (error) {
+      return failed(error as Error);
+    }
+    this.#compactAt = this.#options.compactAfter;
+    this.#compaction = this.#compact()
+      .catch(failed)
       .finally(() => (this.#compaction = undefined));
   }
 
