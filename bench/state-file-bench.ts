@@ -83,6 +83,26 @@ const statuses = (result: Result) =>
     .map(([status, { count }]) => `${status}×${count}`)
     .join(' ') + (result.errors + result.timeouts ? `, ${result.errors + result.timeouts} errors` : '');
 
+/** The disk's own floor: write + fdatasync of one small record, 500 times, in the directory the state files use. */
+async function diskSyncMs(): Promise<{ p50: number; p99: number; max: number }> {
+  const dir = await mkdtemp(join(tmpdir(), 'petstore-state-bench-'));
+  try {
+    const file = await open(join(dir, 'sync-probe'), 'w');
+    const times: number[] = [];
+    for (let i = 0; i < 500; i++) {
+      const start = performance.now();
+      await file.write('p{"id":1,"name":"Rex","categoryId":1,"status":"available"}\n');
+      await file.datasync();
+      times.push(performance.now() - start);
+    }
+    await file.close();
+    times.sort((a, b) => a - b);
+    return { p50: times[250]!, p99: times[495]!, max: times[499]! };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const machine = describeMachine();
   log(`--state-file benchmark: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; ${warmupS} s warm-up + ${durationS} s per row`);
@@ -120,7 +140,9 @@ async function main(): Promise<void> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  log(`\n${markdown(rows, journalRecords, journalStartMs, machine)}`);
+  const sync = await diskSyncMs();
+  log(`disk: write + fdatasync p50 ${sync.p50.toFixed(2)} ms, p99 ${sync.p99.toFixed(2)} ms, max ${sync.max.toFixed(2)} ms`);
+  log(`\n${markdown(rows, journalRecords, journalStartMs, machine)}\n\nThe disk itself, in the same run: write + fdatasync of one record p50 ${sync.p50.toFixed(2)} ms, p99 ${sync.p99.toFixed(2)} ms, max ${sync.max.toFixed(2)} ms.`);
 }
 
 function markdown(rows: Row[], journalRecords: number, journalStartMs: number, machine: ReturnType<typeof describeMachine>): string {
