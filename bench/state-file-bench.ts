@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedPets } from '../src/core/store/seed-pets.ts';
 import { frame } from '../src/node/state/frames.ts';
-import { killAll, spawnServer, type ServerChild } from './lib/children.ts';
+import { runMain, spawnServer, type ServerChild } from './lib/children.ts';
 import { describeMachine } from './lib/machine.ts';
 import { SCENARIOS } from './scenarios.ts';
 
@@ -163,11 +163,4 @@ function markdown(rows: Row[], journalRecords: number, journalStartMs: number, m
   return lines.join('\n');
 }
 
-main().then(
-  () => killAll(),
-  (error: Error) => {
-    killAll();
-    process.stderr.write(`${error.stack ?? error.message}\n`);
-    process.exitCode = 1;
-  },
-);
+runMain(main);
