@@ -22,7 +22,7 @@ const { values: flags } = parseArgs({
     'journal-records': { type: 'string', default: '1000000' },
   },
 });
-const sizes = flags.sizes!.split(',').map(Number);
+const sizes = flags.sizes!.split(',').filter(Boolean).map(Number);
 const durationS = Number(flags.duration);
 const warmupS = Number(flags.warmup);
 const CLI = new URL('../bin/petstore-kit.mjs', import.meta.url).pathname;
