@@ -29,4 +29,5 @@ declare module 'autocannon' {
   }
   function autocannon(options: Options): Instance;
   export default autocannon;
+  export type { Result };
 }

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { killAll } from './lib/children.ts';
+import { runMain } from './lib/children.ts';
 import { timeConformance } from './lib/conformance-time.ts';
 import { measureCoreScale } from './lib/core-scale.ts';
 import { checkGoals } from './lib/goals.ts';
@@ -123,11 +123,4 @@ async function sideBySide(profileDir: string | undefined, origins: string[]): Pr
   }
 }
 
-main().then(
-  () => killAll(),
-  (error: Error) => {
-    killAll();
-    process.stderr.write(`${error.stack ?? error.message}\n`);
-    process.exitCode = 1;
-  },
-);
+runMain(main);

@@ -19,6 +19,8 @@ Options:
                        else the development key "${DEV_API_KEY}"
   --state-file PATH    Keep the state in PATH: a snapshot plus an append-only journal; a change is answered
                        once it is on disk. One server per file (PATH.lock)
+  --compact-after N    With --state-file: write a new snapshot once the journal holds N records
+                       (default 100000)
   --now ISO-DATE       Start the clock at this instant (it then runs in real time), e.g. 2030-12-06
                        to rehearse getPet's sunset
   --delay MS|MIN-MAX   Answer every Pet Store request MS late, or after a delay drawn from MIN to MAX (replayable
@@ -42,6 +44,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
       pets: { type: 'string', default: '50' },
       'api-key': { type: 'string', multiple: true },
       'state-file': { type: 'string' },
+      'compact-after': { type: 'string', default: '100000' },
       now: { type: 'string' },
       delay: { type: 'string' },
       'fail-rate': { type: 'string' },
@@ -68,6 +71,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     pets: integerFlag('pets', values.pets, 0, 10_000_000),
     apiKeys,
     stateFile: values['state-file'],
+    compactAfter: integerFlag('compact-after', values['compact-after'], 1, Number.MAX_SAFE_INTEGER),
     now: values.now === undefined ? undefined : startingClock(values.now),
     faults: faultsFromFlags(values),
     onRequest: values.log ? (entry) => process.stdout.write(formatLogLine(entry, colour)) : undefined,

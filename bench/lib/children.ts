@@ -36,6 +36,18 @@ export function killAll(): void {
   live.clear();
 }
 
+/** Runs a benchmark's main: every child is killed at the end, and a failure is printed with exit code 1. */
+export function runMain(main: () => Promise<void>): void {
+  main().then(
+    () => killAll(),
+    (error: Error) => {
+      killAll();
+      process.stderr.write(`${error.stack ?? error.message}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
+
 let hooked = false;
 function installHooks(): void {
   if (hooked) return;

@@ -1,7 +1,7 @@
 // Concurrency against the real server: hundreds of simultaneous creates get unique ids, none lost,
 // each readable and listed; and a fast-check property runs batches of concurrent creates, lists and
 // reads, checking every answer and the final state against a simple model.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -10,6 +10,7 @@ import type { Pet, PetStatus } from '../../src/core/index.ts';
 import { document } from '../../src/openapi/document.gen.ts';
 import { indexOperations } from '../../src/openapi/index-operations.ts';
 import { startMock, type StartedMock } from '../support/start-mock.ts';
+import { petsOnDisk } from '../support/state-on-disk.ts';
 
 const STATUSES = document.components!.schemas!.PetStatus.enum as PetStatus[];
 const listPets = indexOperations(document).find((operation) => operation.operationId === 'listPets')!;
@@ -65,8 +66,7 @@ describe('simultaneous creates', () => {
     } finally {
       await mock.close();
     }
-    const saved = JSON.parse(await readFile(stateFile, 'utf8'));
-    expect(saved.pets).toEqual([...pets].sort((a, b) => a.id - b.id));
+    expect(await petsOnDisk(stateFile)).toEqual([...pets].sort((a, b) => a.id - b.id));
   });
 });
 

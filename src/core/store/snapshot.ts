@@ -52,13 +52,16 @@ export function checkSavedChanges(saved: Partial<SavedChanges>, compiler: Schema
     const items = saved[key];
     if (!Array.isArray(items)) fail(`"${key}" is not an array`);
     const validate = compiler.compile({ $ref: `#/components/schemas/${schema}` });
-    (items as unknown[]).forEach((item, i) => {
-      if (!validate(item)) fail(`${key}[${i}]: ${issuesFromAjv('body', validate.errors).map((issue) => issue.message).join('; ')}`);
-    });
+    // A plain loop: a state file may hold a million pets, checked at every start.
+    for (let i = 0; i < (items as unknown[]).length; i++) {
+      if (!validate((items as unknown[])[i])) fail(`${key}[${i}]: ${issuesFromAjv('body', validate.errors).map((issue) => issue.message).join('; ')}`);
+    }
   }
   // The mock assigns ids from 1 up, so its store holds safe integers only (a categoryId may be any int64).
-  const unsafe = saved.pets!.findIndex((pet) => !Number.isSafeInteger(pet.id));
-  if (unsafe !== -1) fail(`pets[${unsafe}]: id ${String(saved.pets![unsafe].id)} is beyond 2^53 − 1, which this mock does not assign`);
-  const ids = new Set(saved.pets!.map((pet) => pet.id));
-  if (ids.size !== saved.pets!.length) fail('two pets share an id');
+  const pets = saved.pets!;
+  const unsafe = pets.findIndex((pet) => !Number.isSafeInteger(pet.id));
+  if (unsafe !== -1) fail(`pets[${unsafe}]: id ${String(pets[unsafe].id)} is beyond 2^53 − 1, which this mock does not assign`);
+  // Saved pets come in ascending id order, which proves the ids distinct without a set of a million; else a set.
+  const ascending = pets.every((pet, i) => i === 0 || pets[i - 1]!.id < pet.id);
+  if (!ascending && new Set(pets.map((pet) => pet.id)).size !== pets.length) fail('two pets share an id');
 }

@@ -2,6 +2,7 @@
 // its way share the next write and its one fdatasync, so concurrency raises throughput instead of latency.
 // A record's promise resolves only once it is on disk. When the journal grows past a threshold, writes move to
 // a new journal file and a new snapshot (the old one + the sealed journals) is written in the background.
+import { constants } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { frame } from './frames.ts';
 import { syncDirectory } from './durable-fs.ts';
@@ -13,6 +14,18 @@ export const MAX_BATCH_BYTES = 1 << 20;
 export const MAX_TORN_BYTES = 8 << 20;
 
 export const journalPath = (path: string, generation: number) => `${path}.journal-${generation}`;
+
+/**
+ * Journals are opened with O_DSYNC: each write returns only once its data is on disk, as write + fdatasync
+ * would, in one trip to the thread pool instead of two. `create` adds O_EXCL (a new journal never reuses a file).
+ */
+export function openJournal(path: string, generation: number, create: boolean): Promise<FileHandle> {
+  const flags = constants.O_RDWR | constants.O_DSYNC | (create ? constants.O_CREAT | constants.O_EXCL : 0);
+  return open(journalPath(path, generation), flags, 0o644);
+}
+
+/** Write errors that leave the disk as it was before the write (no space, over a size limit or quota). */
+const REFUSED_WRITES = new Set(['ENOSPC', 'EFBIG', 'EDQUOT']);
 
 /** A write that did not reach the disk; the caller answers 503 and withdraws the change. */
 export class StorageError extends Error {}
@@ -50,6 +63,10 @@ export class Journal {
   #queue: Item[] = [];
   #pumping = false;
   #compaction: Promise<void> | undefined;
+  /** A snapshot is due: the pump seals the journal before its next write (never during one). */
+  #sealWanted = false;
+  /** After a failed attempt, the next one waits for this many records in the journal. */
+  #compactAt: number;
   /** Set when the disk's state is no longer known (a failed fsync or truncate): every later write fails. */
   #broken: Error | undefined;
 
@@ -58,7 +75,12 @@ export class Journal {
     this.#snapshot = options.snapshot;
     this.#current = options.current;
     this.#sealed = options.sealed.map((journal) => ({ ...journal, counters: options.counters() }));
+    this.#compactAt = options.compactAfter;
     this.#maybeCompact();
+    if (this.#sealWanted || this.#sealed.length) {
+      this.#sealWanted = true;
+      void this.#pump();
+    }
   }
 
   /** Resolves once the record is on disk; rejects with a StorageError if it cannot get there. */
@@ -92,7 +114,9 @@ export class Journal {
     if (this.#pumping) return;
     this.#pumping = true;
     try {
-      while (this.#queue.length) {
+      while (this.#queue.length || this.#sealWanted) {
+        if (this.#sealWanted) await this.#startCompaction();
+        if (!this.#queue.length) break;
         const head = this.#queue[0]!;
         if (head.kind === 'rewrite') {
           this.#queue.shift();
@@ -119,19 +143,15 @@ export class Journal {
     try {
       await writeAll(current.file, data, current.size);
     } catch (error) {
+      const cause = error as NodeJS.ErrnoException;
+      // Any other error (EIO: the data may or may not be on disk) leaves the file's state unknown.
+      if (!REFUSED_WRITES.has(cause.code ?? '')) return this.#breakDown(batch, `writing failed: ${cause.message}`);
       // Nothing of this batch was acknowledged: cut the journal back to its last whole record and go on.
-      const cause = error as Error;
       await current.file.truncate(current.size).then(
         () => this.#failQueued(batch, new StorageError(cause.message)),
         (truncateError: Error) => this.#breakDown(batch, `${cause.message}; then cutting it back failed too: ${truncateError.message}`),
       );
       return;
-    }
-    try {
-      await current.file.datasync();
-    } catch (error) {
-      // After a failed fsync the kernel may have dropped the data: what the file holds is unknown.
-      return this.#breakDown(batch, `fsync failed: ${(error as Error).message}`);
     }
     current.size += data.length;
     for (const item of batch) {
@@ -153,17 +173,31 @@ export class Journal {
   }
 
   #maybeCompact(): void {
-    if (this.#compaction || this.#broken || this.#current.records.length < this.#options.compactAfter) return;
-    this.#compaction = this.#seal()
-      .then(() => this.#compact())
-      .catch((error: Error) => this.#options.log(`a new snapshot could not be written (${error.message}); the journals keep every change and it is tried again later`))
+    if (!this.#compaction && !this.#broken && this.#current.records.length >= this.#compactAt) this.#sealWanted = true;
+  }
+
+  /** Seals the journal (in the pump, between writes), then writes the snapshot in the background. */
+  async #startCompaction(): Promise<void> {
+    this.#sealWanted = false;
+    const failed = (error: Error) => {
+      this.#compactAt = this.#current.records.length + this.#options.compactAfter;
+      this.#options.log(`a new snapshot could not be written (${error.message}); the journals keep every change and it is tried again later`);
+    };
+    try {
+      await this.#seal();
+    } catch (error) {
+      return failed(error as Error);
+    }
+    this.#compactAt = this.#options.compactAfter;
+    this.#compaction = this.#compact()
+      .catch(failed)
       .finally(() => (this.#compaction = undefined));
   }
 
   /** Moves appends to a new, empty journal file; the full one is kept until a snapshot holds its records. */
   async #seal(): Promise<void> {
     const generation = this.#current.generation + 1;
-    const file = await open(journalPath(this.#options.path, generation), 'wx');
+    const file = await openJournal(this.#options.path, generation, true);
     await syncDirectory(this.#options.path);
     const full = this.#current;
     // Swapped before the old handle closes, so no append ever reaches a sealed journal.

@@ -7,7 +7,7 @@ import type { SavedChanges } from '../../core/index.ts';
 import { KitError } from '../../shared/kit-error.ts';
 import { syncDirectory } from './durable-fs.ts';
 import { CorruptJournalError, scanFrames } from './frames.ts';
-import { Journal, journalPath, MAX_TORN_BYTES, type JournalOptions } from './journal.ts';
+import { Journal, journalPath, MAX_TORN_BYTES, openJournal, type JournalOptions } from './journal.ts';
 import { LEGACY_FORMAT, readSnapshot, STATE_FORMAT, writeSnapshot, type StateHeader } from './snapshot-file.ts';
 import { lockStateFile, type StateLock } from './state-lock.ts';
 import { decodeRecords, encodeMessage, encodePet } from './state-records.ts';
@@ -129,7 +129,7 @@ function opened(
       const newest = journals[journals.length - 1];
       let current: JournalOptions['current'];
       if (newest) {
-        const file = await open(journalPath(path, newest.generation), 'r+');
+        const file = await openJournal(path, newest.generation, false);
         // A torn last record was never acknowledged (its write did not finish): cut it off before appending.
         if (newest.wholeBytes < newest.size) {
           await file.truncate(newest.wholeBytes);
@@ -137,7 +137,7 @@ function opened(
         }
         current = { generation: newest.generation, file, size: newest.wholeBytes, records: newest.records };
       } else {
-        const file = await open(journalPath(path, header.generation), 'wx');
+        const file = await openJournal(path, header.generation, true);
         await syncDirectory(path);
         current = { generation: header.generation, file, size: 0, records: [] };
       }

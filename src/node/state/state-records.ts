@@ -15,27 +15,50 @@ export function encodeMessage(message: Message): string {
   return `m${JSON.stringify(message)}`;
 }
 
+/** More digits than a double holds exactly: such a record is parsed digit for digit. */
+const LONG_NUMBER = /\d{16}/;
+
 /** Decodes records in order onto `into`; the id counters end above every id seen. Throws on a bad record. */
-export function decodeRecords(records: Iterable<string>, into: SavedChanges, where: string): void {
-  let index = 0;
-  for (const record of records) {
-    const kind = record[0];
-    let value: unknown;
-    try {
-      value = parseJsonExact(record.slice(1));
-    } catch (error) {
-      throw new Error(`${where}, record ${index}: not valid JSON (${(error as Error).message})`);
+export function decodeRecords(records: readonly string[], into: SavedChanges, where: string): void {
+  // One JSON.parse over a run of records is several times faster than one per record (a million pets at start).
+  for (let start = 0; start < records.length; ) {
+    let end = start;
+    while (end < records.length && end - start < 50_000 && records[end]![0] === records[start]![0]) end++;
+    const run = records.slice(start, end);
+    const text = `[${run.map((record) => record.slice(1)).join(',')}]`;
+    let values: unknown[] | undefined;
+    if (!LONG_NUMBER.test(text)) {
+      try {
+        values = JSON.parse(text) as unknown[];
+      } catch {
+        // Some record is not JSON: the loop below says which.
+      }
     }
-    if (kind === 'p') {
-      const pet = value as Pet;
-      into.pets.push(pet);
-      if (typeof pet?.id === 'number' && pet.id >= into.nextPetId) into.nextPetId = pet.id + 1;
-    } else if (kind === 'm') {
-      const message = value as Message;
-      into.messages.push(message);
-      const number = Number(/^msg_(\d+)$/.exec(String(message?.id))?.[1]);
-      if (number >= into.nextMessageId) into.nextMessageId = number + 1;
-    } else throw new Error(`${where}, record ${index}: unknown kind ${JSON.stringify(kind)}`);
-    index++;
+    values ??= run.map((record, i) => parseRecord(record, start + i, where));
+    if (values.length !== run.length) values = run.map((record, i) => parseRecord(record, start + i, where));
+    const kind = records[start]![0];
+    if (kind === 'p') for (const value of values) addPet(value as Pet, into);
+    else if (kind === 'm') for (const value of values) addMessage(value as Message, into);
+    else throw new Error(`${where}, record ${start}: unknown kind ${JSON.stringify(kind)}`);
+    start = end;
   }
+}
+
+function parseRecord(record: string, index: number, where: string): unknown {
+  try {
+    return parseJsonExact(record.slice(1));
+  } catch (error) {
+    throw new Error(`${where}, record ${index}: not valid JSON (${(error as Error).message})`);
+  }
+}
+
+function addPet(pet: Pet, into: SavedChanges): void {
+  into.pets.push(pet);
+  if (typeof pet?.id === 'number' && pet.id >= into.nextPetId) into.nextPetId = pet.id + 1;
+}
+
+function addMessage(message: Message, into: SavedChanges): void {
+  into.messages.push(message);
+  const number = Number(/^msg_(\d+)$/.exec(String(message?.id))?.[1]);
+  if (number >= into.nextMessageId) into.nextMessageId = number + 1;
 }

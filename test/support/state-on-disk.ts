@@ -1,0 +1,23 @@
+// Reads a `--state-file` as a restarted server would (snapshot + journals), without serving it: the lock a
+// killed server left is stale, so it is taken over and released again.
+import { readdir } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { createPetStore, type Pet } from '../../src/core/index.ts';
+import { openState } from '../../src/node/state/open-state.ts';
+
+/** Every pet the file holds (seeded ones regenerated from its header), in id order, validated by the store. */
+export async function petsOnDisk(path: string): Promise<Pet[]> {
+  const state = await openState(path, { seed: 1, pets: 0 });
+  try {
+    const store = createPetStore({ seed: state.seed, pets: state.seededPets, saved: state.saved });
+    return store.snapshot().pets;
+  } finally {
+    await state.lock.release();
+  }
+}
+
+/** The names next to the state file that belong to it (its snapshot, journals, lock, temporaries). */
+export async function filesOf(path: string): Promise<string[]> {
+  const base = basename(path);
+  return (await readdir(dirname(path))).filter((name) => name === base || name.startsWith(`${base}.`)).sort();
+}
