@@ -1,5 +1,5 @@
 // The conformance suite as a vitest project, for teams that embed it in their own test runs:
-//   TARGET_URL=https://staging.example/v1 API_KEY=… npx vitest run --config integrations/vitest/vitest.config.ts
+//   TARGET_URL=https://staging.example/v1 PETSTORE_API_KEY=… npx vitest run --config integrations/vitest/vitest.config.ts
 // Excluded from this repository's own `npm test` (it needs a running target).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
