@@ -47,6 +47,20 @@ describe('npx petstore-kit from the installed tarball', () => {
     expect(JSON.parse(result.stdout).summary.failed).toBe(0);
   }, 90_000);
 
+  it('the conformance suite as a vitest project, from the installed package, passes against it', async () => {
+    const config = 'node_modules/petstore-kit/dist/integrations/vitest/vitest.config.js';
+    const result = await runCommand('npx', ['--no', 'vitest', 'run', '--config', config], {
+      cwd: tier.consumer,
+      env: { TARGET_URL: `${origin}/v1`, QUICKSTART_URL: `${origin}/quickstart`, PETSTORE_API_KEY: 'petstore-dev-key', CI: 'true' },
+      timeoutMs: 120_000,
+    });
+    // eslint-disable-next-line no-control-regex
+    const output = result.stdout.replace(/\u001b\[[0-9;]*m/g, '');
+    expect(result.code, output.slice(-3000) + result.stderr.slice(-2000)).toBe(0);
+    expect(output).toMatch(/Tests\s+\d+ passed/);
+    expect(output).not.toMatch(/\d+ failed/);
+  }, 150_000);
+
   it('dredd without Dredd installed: one line with the install command', async () => {
     const result = await npx(['dredd', '--base-url', `${origin}/v1`, '--api-key', 'petstore-dev-key']);
     expect(result.code).toBe(1);

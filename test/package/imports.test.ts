@@ -31,6 +31,17 @@ describe('the installed package', () => {
     expect(result.stdout).toContain('esm ok');
   });
 
+  // The Node versions the README promises (20.19+ is the one running this test), with binaries from npm.
+  for (const major of [22, 24] as const) {
+    it(`imports and requires every entry, and serves, on Node ${major}`, async () => {
+      for (const script of ['esm-imports.mjs', 'cjs-require.cjs']) {
+        const result = await runCommand(tier.nodes[major], [script], { cwd: tier.consumer });
+        expect(result.stdout, `${script}: ${result.stderr}`).toMatch(/(esm|cjs) ok/);
+        expect(result.code).toBe(0);
+      }
+    });
+  }
+
   it('requires every entry from CommonJS', async () => {
     const result = await runCommand(process.execPath, ['cjs-require.cjs'], { cwd: tier.consumer });
     expect(result.stdout, result.stderr).toContain('cjs ok');
