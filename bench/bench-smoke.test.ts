@@ -69,6 +69,15 @@ describe('npm run bench:smoke', () => {
     expect(passed + failed + skipped).toBe(total);
   });
 
+  it('times the cold start (process start to first 200) of the mock and of Prism, and judges it', () => {
+    for (const who of ['petstore-kit serve', 'prism mock']) {
+      const cold = results.extras.find((extra) => extra.name === `Cold start, time to first 200: ${who}`);
+      expect(cold?.value, who).toMatch(/^[\d.]+ s$/);
+      expect(cold?.detail, who).toMatch(/^median of 1 runs: [\d,]+ ms$/);
+    }
+    expect(results.goals.map((goal) => goal.name)).toContain('petstore-kit serve: time to first 200 from process start');
+  });
+
   it('writes the Markdown table and both charts, and judges every goal', async () => {
     const markdown = await readFile(join(dir, 'benchmarks.md'), 'utf8');
     for (const scenario of SCENARIOS) expect(markdown).toContain(`| ${scenario.title} | petstore-kit serve |`);

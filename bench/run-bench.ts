@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runMain } from './lib/children.ts';
+import { measureColdStart } from './lib/cold-start.ts';
 import { timeConformance } from './lib/conformance-time.ts';
 import { measureCoreScale } from './lib/core-scale.ts';
 import { checkGoals } from './lib/goals.ts';
@@ -45,6 +46,7 @@ const settings = {
 const scalePets = number(flags['scale-pets'], smoke ? 20_000 : 1_000_000);
 const mockCli = flags['mock-cli'] && resolve(flags['mock-cli']);
 const log = (line: string) => process.stdout.write(`${line}\n`);
+const DEFAULT_CLI = resolve(import.meta.dirname, '../bin/petstore-kit.mjs');
 
 async function main(): Promise<void> {
   const out = resolve(flags.out ?? (smoke ? await mkdtemp(join(tmpdir(), 'petstore-bench-')) : 'docs'));
@@ -75,7 +77,9 @@ async function main(): Promise<void> {
   const msw = await measureMsw({ concurrency: settings.connections, durationS: settings.durationS, warmupS: settings.warmupS }).catch((error: Error) => [
     { name: 'MSW setupServer', value: 'failed', detail: error.message },
   ]);
-  const extras = [...msw, ...(await timeConformance(mockCli))];
+  log('\nCold start (process start to the first 200):');
+  const coldStart = await measureColdStart(mockCli ?? DEFAULT_CLI, smoke ? 1 : 7);
+  const extras = [...msw, ...(await timeConformance(mockCli)), ...coldStart];
   for (const extra of extras) log(`  ${extra.name}: ${extra.value}${extra.detail ? ` (${extra.detail})` : ''}`);
 
   const partial = { machine, settings, origins, rows, scale, coreScale, extras };

@@ -2,10 +2,11 @@
 // Runs Dredd 14 with the kit's hooks (integrations/dredd/hooks.cjs) against any deployment.
 import { parseArgs } from 'node:util';
 import { runDredd } from '../integrations/dredd/run-dredd.ts';
+import { apiKeyFromEnv } from '../src/shared/api-key-env.ts';
 
 const USAGE = `Usage: petstore-kit dredd --base-url URL --api-key KEY [--quickstart-url URL] [--sunset-url URL] [--spec FILE]
   --base-url        Pet Store base URL including /v1, e.g. http://127.0.0.1:4010/v1
-  --api-key         bearer key (or PETSTORE_KIT_API_KEY in the environment); never printed
+  --api-key         bearer key (or PETSTORE_API_KEY in the environment); never printed
   --quickstart-url  quickstart base URL (default: the base URL's origin + /quickstart)
   --sunset-url      a Pet Store base URL whose clock is past 2030-12-05, for the 410 transaction
                     (e.g. petstore-kit serve with a clock past the sunset); without it that transaction is skipped with its reason
@@ -35,7 +36,7 @@ export async function dreddCommand(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const apiKey = values['api-key'] ?? process.env.PETSTORE_KIT_API_KEY;
+  const apiKey = values['api-key'] ?? apiKeyFromEnv(process.env);
   const baseUrl = values['base-url'];
   if (!baseUrl || !apiKey) {
     console.error(`petstore-kit dredd: ${!baseUrl ? '--base-url' : '--api-key'} is required.\n${USAGE}`);

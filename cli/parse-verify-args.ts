@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { apiKeyFromEnv } from '../src/shared/api-key-env.ts';
 import { isLoopback } from '../contract-tests/http/is-loopback.ts';
 import { DEFAULT_MAX_RUN_MS } from '../contract-tests/run/execute-run.ts';
 import { REPORTERS, type ReporterName } from '../contract-tests/reporters/render-report.ts';
@@ -64,7 +65,7 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
   }
   const help = values.help === true;
   const baseUrl = values['base-url'] ?? '';
-  const apiKey = values['api-key'] ?? env.PETSTORE_API_KEY ?? '';
+  const apiKey = values['api-key'] ?? apiKeyFromEnv(env) ?? '';
   if (!help && !baseUrl) throw new VerifyUsageError('--base-url is required (e.g. --base-url http://127.0.0.1:4010/v1)');
   if (!help && !apiKey) throw new VerifyUsageError('--api-key is required (or set PETSTORE_API_KEY)');
   if (values['allow-writes'] && values['read-only']) throw new VerifyUsageError('--allow-writes and --read-only exclude each other');

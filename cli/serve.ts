@@ -5,6 +5,7 @@ import { UsageError, integerFlag } from './usage-error.ts';
 import { serve, type RunningServer } from '../src/node/serve.ts';
 import { FAIL_RATE_STATUS, faultsFromFlags } from './fault-flags.ts';
 import { formatLogLine, useColour } from './request-log.ts';
+import { apiKeyFromEnv } from '../src/shared/api-key-env.ts';
 
 export const SERVE_HELP = `Usage: petstore-kit serve [options]
 
@@ -15,7 +16,7 @@ Options:
   --port PORT          Port (default 4010; 0 picks a free one)
   --seed N             Seed of the generated pets; the same seed gives the same data (default 1)
   --pets N             Number of generated pets (default 50)
-  --api-key KEY        Accepted API key; repeat for several. Default: PETSTORE_API_KEYS (comma-separated),
+  --api-key KEY        Accepted API key; repeat for several. Default: PETSTORE_API_KEY (comma-separated),
                        else the development key "${DEV_API_KEY}"
   --state-file PATH    Keep the state in PATH: a snapshot plus an append-only journal; a change is answered
                        once it is on disk. One server per file (PATH.lock)
@@ -58,7 +59,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.stdout.write(SERVE_HELP);
     return 0;
   }
-  const fromEnv = process.env.PETSTORE_API_KEYS?.split(',').map((key) => key.trim()).filter(Boolean);
+  // PETSTORE_API_KEY holds one key or several, comma-separated (a bearer token has no comma).
+  const fromEnv = apiKeyFromEnv(process.env)?.split(',').map((key) => key.trim()).filter(Boolean);
   const apiKeys = values['api-key'] ?? (fromEnv?.length ? fromEnv : undefined);
   if (apiKeys?.some((key) => !/^[A-Za-z0-9\-._~+/]+=*$/.test(key))) {
     throw new UsageError('--api-key: a key may hold only letters, digits and -._~+/ (the bearer token characters of RFC 6750)');
@@ -78,7 +80,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     strict: values.strict,
   });
 
-  const key = apiKeys ? '(the configured key; not shown)' : `${DEV_API_KEY}  (development key: use --api-key or PETSTORE_API_KEYS elsewhere)`;
+  const key = apiKeys ? '(the configured key; not shown)' : `${DEV_API_KEY}  (development key: use --api-key or PETSTORE_API_KEY elsewhere)`;
   process.stdout.write(
     [
       'petstore-kit mock is running',
@@ -89,7 +91,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
       `  API key        ${key}`,
       server.stateFile ? `  State file     ${describeStateFile(server.stateFile)}` : '  State          in memory (use --state-file to keep it)',
       '',
-      `  Try: curl -H "Authorization: Bearer ${apiKeys ? '$API_KEY' : DEV_API_KEY}" "${server.apiUrl}/pets?limit=3"`,
+      `  Try: curl -H "Authorization: Bearer ${apiKeys ? '$PETSTORE_API_KEY' : DEV_API_KEY}" "${server.apiUrl}/pets?limit=3"`,
       '',
     ].join('\n'),
   );

@@ -3,6 +3,7 @@
 // target. Every byte it writes passes through redaction of the API key.
 import { writeFile } from 'node:fs/promises';
 import { failedTo } from '../src/shared/kit-error.ts';
+import { apiKeyFromEnv } from '../src/shared/api-key-env.ts';
 import { ConformanceError } from '../contract-tests/engine/conformance-error.ts';
 import { escapeControls } from '../contract-tests/http/escape-controls.ts';
 import { redactText } from '../contract-tests/http/redact.ts';
@@ -116,5 +117,5 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
 /** Before the flags are parsed, the key may still be anywhere in argv: redact what follows --api-key. */
 function secretsIn(argv: string[], env: Record<string, string | undefined>): string[] {
   const secrets = argv.flatMap((arg, i) => (arg === '--api-key' ? [argv[i + 1] ?? ''] : arg.startsWith('--api-key=') ? [arg.slice(10)] : []));
-  return [...secrets, env.PETSTORE_API_KEY ?? ''].filter(Boolean);
+  return [...secrets, apiKeyFromEnv(env, () => {}) ?? ''].filter(Boolean);
 }

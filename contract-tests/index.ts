@@ -4,7 +4,7 @@
  *
  * @example
  * import { runConformance } from 'petstore-kit/conformance';
- * const report = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: process.env.API_KEY!, allowWrites: true });
+ * const report = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: process.env.PETSTORE_API_KEY!, allowWrites: true });
  * console.log(report.summary);
  */
 export { runConformance, type ConformanceOptions } from './run-conformance.ts';

@@ -43,5 +43,8 @@ export function checkGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
   const conformance = results.extras.find((extra) => extra.name.startsWith('Conformance'));
   const seconds = conformance ? Number(/^([\d.]+) s/.exec(conformance.value)?.[1]) : undefined;
   if (conformance) add('Conformance suite against the local mock', '≤ 5 s', Number.isNaN(seconds) ? undefined : seconds, (v) => v <= 5, conformance.value);
+  const cold = results.extras.find((extra) => extra.name === 'Cold start, time to first 200: petstore-kit serve');
+  const coldS = cold ? Number(/^([\d.]+) s/.exec(cold.value)?.[1]) : undefined;
+  if (cold) add('petstore-kit serve: time to first 200 from process start', '≤ 0.5 s', Number.isNaN(coldS) ? undefined : coldS, (v) => v <= 0.5, cold.value);
   return goals;
 }

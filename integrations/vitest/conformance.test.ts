@@ -1,7 +1,7 @@
 // Each scenario of the conformance suite as one vitest test. Configuration from the environment:
 //   TARGET_URL      API base URL including /v1 (required)
 //   QUICKSTART_URL  quickstart base URL (optional; its scenarios are skipped without it)
-//   API_KEY         a key the target accepts (required; never printed)
+//   PETSTORE_API_KEY  a key the target accepts (required; never printed; API_KEY is a deprecated alias)
 //   ALLOW_WRITES    "true" / "false" (default: true only for loopback targets)
 //   CHECKS, EXCLUDE_CHECKS  comma-separated check names
 //   PROFILE         interface (default) or petstore-kit (our choices bind too); OVERLAY  an overlay file that binds
@@ -9,15 +9,17 @@
 import { expect, test } from 'vitest';
 import { isLoopback, runConformance, type ScenarioResult } from '../../contract-tests/index.ts';
 import { describeFinding } from '../../contract-tests/reporters/describe-finding.ts';
+import { apiKeyFromEnv } from '../../src/shared/api-key-env.ts';
 
-const { TARGET_URL, QUICKSTART_URL, API_KEY, ALLOW_WRITES, CHECKS, EXCLUDE_CHECKS, PROFILE, OVERLAY } = process.env;
+const { TARGET_URL, QUICKSTART_URL, ALLOW_WRITES, CHECKS, EXCLUDE_CHECKS, PROFILE, OVERLAY } = process.env;
 if (PROFILE && PROFILE !== 'interface' && PROFILE !== 'petstore-kit')
   throw new Error(
     `[petstore-kit] Failed to start the conformance project: PROFILE must be interface or petstore-kit, not "${PROFILE}".`,
   );
+const API_KEY = apiKeyFromEnv(process.env);
 if (!TARGET_URL || !API_KEY)
   throw new Error(
-    '[petstore-kit] Failed to start the conformance project: set TARGET_URL (API base URL incl. /v1) and API_KEY.',
+    '[petstore-kit] Failed to start the conformance project: set TARGET_URL (API base URL incl. /v1) and PETSTORE_API_KEY.',
   );
 
 const list = (value?: string) => value?.split(',').map((s) => s.trim()).filter(Boolean);

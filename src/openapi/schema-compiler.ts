@@ -13,13 +13,22 @@ export interface SchemaCompiler {
   compile(schema: JsonSchema): ValidateFunction;
 }
 
+export interface SchemaCompilerOptions {
+  /**
+   * Check each schema against JSON Schema's meta-schema before compiling it (default true: a document
+   * given by a user gets a clear error). Compiling the meta-schema costs ~50–100 ms at start, so the
+   * mock's core turns it off for its own generated document, which its tests check already.
+   */
+  checkSchemas?: boolean;
+}
+
 /**
  * One Ajv instance per document, with every error collected (allErrors) so a 400 lists them all.
  * OpenAPI 3.0 schema objects are a superset of a JSON Schema draft-04/05 subset; Ajv's default draft
  * reads them as they are once unknown keywords (example, x-*) are tolerated.
  */
-export function createSchemaCompiler(document: OpenApiDocument): SchemaCompiler {
-  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
+export function createSchemaCompiler(document: OpenApiDocument, options: SchemaCompilerOptions = {}): SchemaCompiler {
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true, validateSchema: options.checkSchemas ?? true });
   addFormats.default(ajv);
   ajv.addKeyword({ keyword: 'exactInteger', schemaType: 'boolean', errors: true, validate: exactInteger });
   // exactInteger checks the ranges on the exact value; these keep the formats known to Ajv.

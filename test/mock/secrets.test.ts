@@ -61,8 +61,8 @@ describe('the key never leaks', () => {
     }
   });
 
-  it('PETSTORE_API_KEYS: not in the banner, the logs or any response; both keys work', async () => {
-    const cli = await startCli([], { env: { PETSTORE_API_KEYS: ` ${SECRET} , ${OTHER} ` } });
+  it('PETSTORE_API_KEY: not in the banner, the logs or any response; both keys work', async () => {
+    const cli = await startCli([], { env: { PETSTORE_API_KEY: ` ${SECRET} , ${OTHER} ` } });
     children.push(cli);
     const responses = await exercise(cli.origin, [SECRET, OTHER]);
     await cli.stop('SIGTERM');
@@ -81,8 +81,8 @@ describe('the key never leaks', () => {
     expect(output).not.toContain('SECRETPART');
   });
 
-  it('a rejected PETSTORE_API_KEYS entry is not echoed either', async () => {
-    const { code, output } = await runCli(['serve', '--port', '0'], { env: { PETSTORE_API_KEYS: 'good-key,bad key SECRETPART' } });
+  it('a rejected PETSTORE_API_KEY entry is not echoed either', async () => {
+    const { code, output } = await runCli(['serve', '--port', '0'], { env: { PETSTORE_API_KEY: 'good-key,bad key SECRETPART' } });
     expect(code).toBe(2);
     expect(output).not.toContain('SECRETPART');
     expect(output).not.toContain('good-key');

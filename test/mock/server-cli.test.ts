@@ -28,11 +28,11 @@ describe('petstore-kit serve', () => {
     expect((await get(`${cli.origin}/v1/pets`)).status).toBe(200);
   });
 
-  it('accepts keys from --api-key and PETSTORE_API_KEYS, and never prints them', async () => {
+  it('accepts keys from --api-key and PETSTORE_API_KEY, and never prints them', async () => {
     const flagged = await start(['--api-key', 'first-secret-key', '--api-key', 'second-secret-key']);
     expect((await get(`${flagged.origin}/v1/pets`, 'second-secret-key')).status).toBe(200);
     await expectError(await get(`${flagged.origin}/v1/pets`), 401);
-    const fromEnv = await start([], { PETSTORE_API_KEYS: 'env-secret-one, env-secret-two' });
+    const fromEnv = await start([], { PETSTORE_API_KEY: 'env-secret-one, env-secret-two' });
     expect((await get(`${fromEnv.origin}/v1/pets`, 'env-secret-two')).status).toBe(200);
     for (const output of [flagged.output(), fromEnv.output()]) expect(output).not.toMatch(/secret|petstore-dev-key/);
   });

@@ -19,7 +19,7 @@ const FLOORS: Floor[] = [
   { dir: 'src/shared', below: [], packages: /^lossless-json$/ },
   // load-document.ts (node:fs) and apply-overlay.ts (openapi-format) serve the judge and the generator;
   // the core never imports them (checked below), so it stays small and runs in browsers.
-  { dir: 'src/openapi', below: ['src/shared'], packages: /^(ajv|ajv-formats|yaml|openapi-format|node:fs\/promises)$/ },
+  { dir: 'src/openapi', below: ['src/shared'], packages: /^(ajv|ajv-formats|jsonpointer|yaml|openapi-format|node:fs\/promises)$/ },
   { dir: 'src/core', below: ['src/shared', 'src/openapi'], packages: /^ajv$/ },
   { dir: 'src/node', below: ['src/shared', 'src/openapi', 'src/core'], packages: /^node:/ },
   { dir: 'mocks', below: ['src/shared', 'src/openapi', 'src/core'], packages: /^msw(\/(browser|node))?$/ },

@@ -1,0 +1,82 @@
+// A consumer's page using petstore-kit/msw/browser: built by Vite from the installed tarball, run in
+// Debian's Chromium with the service worker from `msw init`, and weighed two ways:
+//  - the kit's own modules (node_modules/petstore-kit/**) as Vite reports them in the bundle: < 150 kB;
+//  - what the page weighs beyond the same page with msw alone (the kit plus its dependencies: Ajv,
+//    fast-uri, ajv-formats, lossless-json), minified. Measured, and held below today's value so it cannot
+//    grow unnoticed; the issue's 150 kB goal for this sum is not met yet (Ajv's compiler is ~120 kB of it).
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const tier = inject('packageTier');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The kit's own modules in a browser bundle (issue 11). */
+const KIT_OWN_LIMIT = 150 * 1024;
+/** The kit with its dependencies, beyond msw's own weight: today's 170 kB, plus a little room. */
+const KIT_WITH_DEPENDENCIES_LIMIT = 175 * 1024;
+
+interface BuiltPage {
+  outDir: string;
+  /** Minified JavaScript written. */
+  jsBytes: number;
+  /** Rendered bytes of the modules of node_modules/petstore-kit. */
+  kitBytes: number;
+}
+
+async function buildPage(name: string): Promise<BuiltPage> {
+  const root = join(tier.consumer, name);
+  const outDir = join(root, 'dist');
+  const result = await build({ root, logLevel: 'error', configFile: false, build: { outDir, emptyOutDir: true, target: 'es2022' } });
+  const chunks = [result].flat().flatMap((output) => ('output' in output ? output.output : [])).filter((item) => item.type === 'chunk');
+  const kitBytes = chunks
+    .flatMap((chunk) => Object.entries(chunk.modules))
+    .filter(([id]) => id.includes('/node_modules/petstore-kit/'))
+    .reduce((sum, [, module]) => sum + module.renderedLength, 0);
+  const files = await readdir(join(outDir, 'assets'));
+  const sizes = await Promise.all(files.filter((f) => f.endsWith('.js')).map(async (f) => (await stat(join(outDir, 'assets', f))).size));
+  return { outDir, jsBytes: sizes.reduce((a, b) => a + b, 0), kitBytes };
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+let page: BuiltPage;
+let mswOnly: BuiltPage;
+let server: PreviewServer;
+beforeAll(async () => {
+  page = await buildPage('page');
+  mswOnly = await buildPage('msw-only');
+  server = await preview({ root: join(tier.consumer, 'page'), logLevel: 'error', configFile: false, preview: { port: 0, host: '127.0.0.1' }, build: { outDir: page.outDir } });
+}, 120_000);
+afterAll(() => server?.close());
+
+describe('petstore-kit/msw/browser in a Vite page', () => {
+  it(`carries under ${KIT_OWN_LIMIT / 1024} kB of the kit's own modules`, () => {
+    expect(page.kitBytes).toBeGreaterThan(0);
+    expect(page.kitBytes).toBeLessThan(KIT_OWN_LIMIT);
+  });
+
+  it(`adds under ${KIT_WITH_DEPENDENCIES_LIMIT / 1024} kB of minified JavaScript to msw's own`, () => {
+    const share = page.jsBytes - mswOnly.jsBytes;
+    console.log(`bundle: page ${kB(page.jsBytes)}, msw alone ${kB(mswOnly.jsBytes)}, kit with dependencies ${kB(share)}, kit's own modules ${kB(page.kitBytes)}`);
+    expect(share).toBeGreaterThan(0);
+    expect(share).toBeLessThan(KIT_WITH_DEPENDENCIES_LIMIT);
+  });
+
+  it('runs in Chromium: the service worker answers the page’s fetch with the seeded pets', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      const tab = await browser.newPage();
+      const errors: string[] = [];
+      tab.on('pageerror', (error) => errors.push(error.message));
+      await tab.goto(server.resolvedUrls!.local[0]);
+      await tab.waitForFunction(() => document.getElementById('result')?.textContent !== 'loading', undefined, { timeout: 20_000 });
+      const result = JSON.parse((await tab.textContent('#result'))!);
+      expect(errors).toEqual([]);
+      expect(result.status).toBe(200);
+      expect(result.body).toHaveLength(4);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});
