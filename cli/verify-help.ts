@@ -35,7 +35,7 @@ Throttling: a 429 is the target's quota, never a finding. Every request pauses f
 Retry-After asks (seconds or an HTTP-date; else a backoff from 0.25 s doubling per retry), at most
 6 retries per request, 60 s per wait and 300 s of waiting per run; past that, verify stops with one line.
 
-Caps: a response body is read up to 4 MiB (after decompression; gzip, deflate and br are accepted),
+Caps: a response body is read up to 2 MiB (after decompression; gzip, deflate and br are accepted),
 its JSON up to 64 levels deep, its headers up to 16 KiB; past a cap the finding names the cap.
 
 Progress goes to stderr: a live line on a terminal, a plain line every 10 s elsewhere (CI); stdout

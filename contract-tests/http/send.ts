@@ -78,8 +78,8 @@ export async function send(
     const signal = deadline ? AbortSignal.any([timeout, deadline]) : timeout;
     try {
       // Redirects are never followed: another origin would receive the key (the checks report a 3xx).
-      const init = { method: request.method, headers: request.headers, body: request.body, redirect: 'manual' as const };
-      const response = await fetchImpl(request.url, { ...init, signal });
+      const { method, headers: sent, body } = request;
+      const response = await fetchImpl(request.url, { method, headers: sent, body, redirect: 'manual', signal });
       if (response.status === 429 && throttle) {
         // Throttling, not an answer: wait as asked (every request does) and send again.
         response.body?.cancel().catch(() => undefined);
@@ -93,7 +93,8 @@ export async function send(
       const exchange = { request: recorded, response: recordedResponse, durationMs: elapsed(started) };
       const parsed = parseBody(text, limits.maxJsonDepth);
       if (parsed === TOO_DEEP) {
-        const reason = `the ${response.status} body nests deeper than ${limits.maxJsonDepth} levels; the suite does not parse it`;
+        const depth = limits.maxJsonDepth;
+        const reason = `the ${response.status} body nests deeper than ${depth} levels; the suite does not parse it`;
         return { exchange: { ...exchange, error: reason }, failure: { title: 'ResponseTooDeep', reason } };
       }
       return { exchange, observed: { status: response.status, headers, text, ...parsed } };
@@ -103,7 +104,8 @@ export async function send(
         return failed({ title: error.kind === 'too-large' ? 'ResponseTooLarge' : 'NoResponse', reason: error.message });
       }
       const reason = describeNetworkError(error, timeoutMs);
-      return failed({ title: networkErrorCode(error) === HEADERS_OVERFLOW ? 'ResponseTooLarge' : 'NoResponse', reason });
+      const capped = networkErrorCode(error) === HEADERS_OVERFLOW;
+      return failed({ title: capped ? 'ResponseTooLarge' : 'NoResponse', reason });
     }
   }
 }
@@ -135,8 +137,10 @@ function scrubThenClip(text: string, secrets: string[]): string {
 const HEADERS_OVERFLOW = 'UND_ERR_HEADERS_OVERFLOW';
 
 /** Codes of a connection that was accepted and then went wrong: the target is reachable but broken. */
-const AFTER_CONNECT =
-  /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|UND_ERR_HEADERS_OVERFLOW|UND_ERR_RES_CONTENT_LENGTH_MISMATCH|HPE_\w+)$/;
+const AFTER_CONNECT = new RegExp(
+  '^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|UND_ERR_HEADERS_OVERFLOW|' +
+    'UND_ERR_RES_CONTENT_LENGTH_MISMATCH|HPE_\\w+)$',
+);
 
 /** The error code behind a fetch failure (`fetch failed` carries it in `cause`). */
 export function networkErrorCode(error: unknown): string | undefined {

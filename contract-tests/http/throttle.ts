@@ -64,7 +64,8 @@ export class Throttle {
     const said = retryAfter === null ? 'no Retry-After' : `Retry-After: ${retryAfter.slice(0, 60)}`;
     if (attempt >= maxRetries) this.exhaust(`${url} was still answered 429 after ${maxRetries} retries (${said})`);
     if (waitMs > maxWaitMs) {
-      this.exhaust(`${url} was answered 429 asking to wait ${seconds(waitMs)} (${said}), longer than ${seconds(maxWaitMs)}`);
+      const asks = `asking to wait ${seconds(waitMs)} (${said}), longer than ${seconds(maxWaitMs)}`;
+      this.exhaust(`${url} was answered 429 ${asks}`);
     }
     const now = Date.now();
     const until = now + waitMs;
