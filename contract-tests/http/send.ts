@@ -8,7 +8,7 @@ import type { Exchange } from '../types.ts';
 import { BodyReadError, readBody } from './read-body.ts';
 import { redactText } from './redact.ts';
 import { DEFAULT_RESPONSE_LIMITS, type ResponseLimits } from './response-limits.ts';
-import type { Throttle } from './throttle.ts';
+import { RetryBudgetExhausted, type Throttle } from './throttle.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -99,6 +99,7 @@ export async function send(
       }
       return { exchange, observed: { status: response.status, headers, text, ...parsed } };
     } catch (error) {
+      if (error instanceof RetryBudgetExhausted) throw error;
       if (deadline?.aborted && !timeout.aborted) return failed(budgetSpent());
       if (error instanceof BodyReadError) {
         return failed({ title: error.kind === 'too-large' ? 'ResponseTooLarge' : 'NoResponse', reason: error.message });

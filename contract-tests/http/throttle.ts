@@ -3,6 +3,7 @@
 // as Retry-After asks (or an exponential backoff when it says nothing), within bounds: retries per
 // request, the longest single wait, and the total time the run may spend waiting. Past a bound the run
 // ends with one line (RetryBudgetExhausted), since nothing further can be judged.
+import { failedTo } from '../../src/shared/kit-error.ts';
 import { retryAfterMs } from './retry-after.ts';
 
 export interface ThrottleOptions {
@@ -84,10 +85,8 @@ export class Throttle {
   }
 
   private exhaust(why: string): never {
-    this.exhausted ??= new RetryBudgetExhausted(
-      `Failed to verify: ${why}. The target is rate limiting; lower the pace with --rate-limit N ` +
-        '(requests per second) or run when its quota allows.',
-    );
+    const fix = 'The target is rate limiting: lower the pace with --rate-limit N (requests per second) or run later.';
+    this.exhausted ??= new RetryBudgetExhausted(failedTo('verify', why, fix));
     this.stopped.abort(this.exhausted);
     throw this.exhausted;
   }

@@ -1,0 +1,98 @@
+// Throttling is never a finding (issue 10, item 3): verify honours 429 + Retry-After (seconds or an
+// HTTP-date) with bounded backoff, paces itself with --rate-limit, and when its retry budget runs out it
+// stops with one clear line (exit 2), never with a failure charged to the target.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyCommand } from '../../cli/verify.ts';
+import { ConformanceError, runConformance } from '../../contract-tests/index.ts';
+import { retryAfterMs } from '../../contract-tests/http/retry-after.ts';
+import { createPetStore, DEV_API_KEY } from '../../src/core/index.ts';
+import { listen, type Listening } from '../../src/node/index.ts';
+import { startHttpFault, type RunningFault } from '../fixtures/targets/faults/fault-kit.ts';
+import { startGateway } from '../fixtures/faithful/production-kit.ts';
+
+describe('Retry-After', () => {
+  const now = new Date('2026-01-01T00:00:00Z');
+  it.each([
+    ['3', 3000],
+    ['0', 0],
+    ['Thu, 01 Jan 2026 00:00:02 GMT', 2000],
+    ['Wed, 31 Dec 2025 23:59:00 GMT', 0],
+    ['soon', undefined],
+    ['-1', undefined],
+    ['1.5', undefined],
+    [null, undefined],
+  ])('%s → %s ms', (header, ms) => expect(retryAfterMs(header, now)).toBe(ms));
+});
+
+describe('a target with a quota of 50 requests per second, bursts of 5', () => {
+  let origin: Listening;
+  let gateway: { url: string; close(): Promise<void> };
+  let refused = 0;
+  beforeAll(async () => {
+    origin = await listen(createPetStore().handle, { port: 0 });
+    const retryAfter = () => (refused++, '1');
+    gateway = await startGateway(origin.url, { rateLimit: { perSecond: 50, burst: 5, retryAfter } });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await origin.close();
+  });
+
+  const run = (rateLimit?: number) => {
+    const waits: string[] = [];
+    const options = { baseUrl: `${gateway.url}/v1`, apiKey: DEV_API_KEY, allowWrites: false, checks: ['authRequired'] };
+    return runConformance({ ...options, rateLimit, onThrottle: (_, why) => waits.push(why) }).then((report) => ({
+      report,
+      waits,
+    }));
+  };
+
+  it('unpaced, it is throttled, waits as asked, and passes: 429 is no finding', async () => {
+    refused = 0;
+    const { report, waits } = await run();
+    expect(refused).toBeGreaterThan(0);
+    expect(waits).toContain('Retry-After: 1');
+    expect(report.summary.failed).toBe(0);
+    expect(JSON.stringify(report)).not.toContain('429');
+  }, 30_000);
+
+  it('with --rate-limit 40 it stays under the quota: not one 429', async () => {
+    refused = 0;
+    const { report, waits } = await run(40);
+    expect(refused).toBe(0);
+    expect(waits).toEqual([]);
+    expect(report.summary.failed).toBe(0);
+  }, 30_000);
+});
+
+describe('a target that never stops throttling', () => {
+  let target: RunningFault;
+  let retryAfter = '0';
+  beforeAll(async () => {
+    target = await startHttpFault((_, res) => res.writeHead(429, { 'retry-after': retryAfter }).end());
+  });
+  afterAll(() => target.close());
+
+  it('runConformance rejects once a request passes its retries: nothing is judged', async () => {
+    retryAfter = '0';
+    const options = { baseUrl: target.apiUrl, apiKey: 'sk-throttled-7c1e', allowWrites: false, checks: ['unknownIdNotFound'] };
+    const error = await runConformance({ ...options, retry: { maxRetries: 2 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConformanceError);
+    expect(error).toMatchObject({
+      kind: 'throttled',
+      message: expect.stringMatching(/was still answered 429 after 2 retries \(Retry-After: 0\).*--rate-limit N/),
+    });
+  }, 30_000);
+
+  it('verify: a Retry-After past the longest wait ends the run at once, one line on stderr, exit 2', async () => {
+    retryAfter = '3600';
+    let stdout = '';
+    let stderr = '';
+    const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), isTty: false, env: {} };
+    const code = await verifyCommand(['--base-url', target.apiUrl, '--api-key', 'sk-throttled-7c1e'], io);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^\[petstore-kit\] Failed to verify: .* answered 429 asking to wait 3600 s .*longer than 60 s.*\n$/);
+    expect(stderr.split('\n')).toHaveLength(2);
+  }, 30_000);
+});
