@@ -2,11 +2,11 @@
 // clipped, so no piece of it survives in the pretty, JSON or JUnit report; control sequences from bodies
 // and headers are shown escaped; and the shared cause (a key rejected everywhere) is said first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyCommand } from '../../cli/verify.ts';
 import { redactText } from '../../contract-tests/http/redact.ts';
 import type { Report } from '../../contract-tests/index.ts';
 import type { RunningFault } from '../fixtures/targets/faults/fault-kit.ts';
 import { startEchoKey } from '../fixtures/targets/hostile/hostile-echo-key.ts';
+import { runVerify } from '../support/run-verify.ts';
 
 const KEY = 'sk-live-4f9c2a7e1b3d5c8a6e0f2b4d9c7a1e3f'; // 40 characters
 /** The shortest piece of the key redaction promises to catch anywhere (two thirds of it). */
@@ -14,14 +14,6 @@ const PIECE = Math.ceil((KEY.length * 2) / 3);
 /** Pieces of 6 characters: not even the 20 the target puts before the clip mark may survive. */
 const pieces = Array.from({ length: KEY.length - 5 }, (_, i) => KEY.slice(i, i + 6));
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
-
-async function cli(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), isTty: false, env: {} };
-  const code = await verifyCommand(argv, io);
-  return { code, stdout, stderr };
-}
 
 describe('a target that echoes the key inside terminal control sequences', () => {
   let target: RunningFault;
@@ -32,7 +24,7 @@ describe('a target that echoes the key inside terminal control sequences', () =>
 
   it.each(['pretty', 'json', 'junit'])('%s: no piece of the key, no control character', async (reporter) => {
     const argv = ['--base-url', target.apiUrl, '--quickstart-url', target.quickstartUrl, '--api-key', KEY];
-    const { code, stdout, stderr } = await cli([...argv, '--reporter', reporter, '--allow-writes']);
+    const { code, stdout, stderr } = await runVerify([...argv, '--reporter', reporter, '--allow-writes']);
     expect(code).toBe(1);
     expect(stderr).toBe('');
     // Booleans, not toContain: a failure must not print the (hostile, huge) report.

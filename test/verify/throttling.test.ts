@@ -2,13 +2,13 @@
 // HTTP-date) with bounded backoff, paces itself with --rate-limit, and when its retry budget runs out it
 // stops with one clear line (exit 2), never with a failure charged to the target.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyCommand } from '../../cli/verify.ts';
 import { ConformanceError, runConformance } from '../../contract-tests/index.ts';
 import { retryAfterMs } from '../../contract-tests/http/retry-after.ts';
 import { createPetStore, DEV_API_KEY } from '../../src/core/index.ts';
 import { listen, type Listening } from '../../src/node/index.ts';
 import { startHttpFault, type RunningFault } from '../fixtures/targets/faults/fault-kit.ts';
 import { startGateway } from '../fixtures/faithful/production-kit.ts';
+import { runVerify } from '../support/run-verify.ts';
 
 describe('Retry-After', () => {
   const now = new Date('2026-01-01T00:00:00Z');
@@ -86,10 +86,7 @@ describe('a target that never stops throttling', () => {
 
   it('verify: a Retry-After past the longest wait ends the run at once, one line on stderr, exit 2', async () => {
     retryAfter = '3600';
-    let stdout = '';
-    let stderr = '';
-    const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), isTty: false, env: {} };
-    const code = await verifyCommand(['--base-url', target.apiUrl, '--api-key', 'sk-throttled-7c1e'], io);
+    const { code, stdout, stderr } = await runVerify(['--base-url', target.apiUrl, '--api-key', 'sk-throttled-7c1e']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/^\[petstore-kit\] Failed to verify: .* answered 429 asking to wait 3600 s .*longer than 60 s.*\n$/);

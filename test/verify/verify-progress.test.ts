@@ -2,10 +2,10 @@
 // end; in CI plain lines every interval, so a short run prints nothing; always on stderr, so a JSON report
 // on stdout stays one document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyCommand } from '../../cli/verify.ts';
 import { createProgress } from '../../cli/verify-progress.ts';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { serve, type RunningServer } from '../../src/node/index.ts';
+import { runVerify } from '../support/run-verify.ts';
 
 describe('createProgress', () => {
   it('on a terminal: a live line with done/total and the throttling wait, erased at the end', () => {
@@ -43,17 +43,9 @@ describe('verify --reporter json with progress', () => {
   afterAll(() => server.close());
 
   it('stdout holds the report only; the progress lines go to stderr', async () => {
-    let stdout = '';
-    let stderr = '';
-    const io = {
-      stdout: (t: string) => (stdout += t),
-      stderr: (t: string) => (stderr += t),
-      isTty: false,
-      progressIntervalMs: 20,
-      env: {},
-    };
     const argv = ['--base-url', server.apiUrl, '--quickstart-url', server.quickstartUrl, '--api-key', DEV_API_KEY];
-    const code = await verifyCommand([...argv, '--reporter', 'json', '--checks', 'authRequired,listConsistency'], io);
+    const checks = ['--checks', 'authRequired,listConsistency'];
+    const { code, stdout, stderr } = await runVerify([...argv, '--reporter', 'json', ...checks], { progressIntervalMs: 20 });
     expect(code).toBe(0);
     expect(JSON.parse(stdout).summary.failed).toBe(0);
     expect(stderr).toMatch(/^(verify: \d+\/\d+ scenarios done in \d+\.\d s\n)+$/);
