@@ -1,7 +1,7 @@
 // Progress of a run (issue 10, item 3): on a terminal one live line, redrawn in place and erased at the
 // end; in CI plain lines every interval, so a short run prints nothing; always on stderr, so a JSON report
 // on stdout stays one document.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProgress } from '../../cli/verify-progress.ts';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { serve, type RunningServer } from '../../src/node/index.ts';
@@ -23,15 +23,29 @@ describe('createProgress', () => {
     expect(out).not.toContain('\n');
   });
 
-  it('off a terminal: nothing until the interval passes, then plain lines', async () => {
-    let out = '';
-    const progress = createProgress({ write: (t) => (out += t), isTty: false, intervalMs: 50 });
-    progress.onPlan(2);
-    progress.onScenario();
-    expect(out).toBe('');
-    await new Promise((resolve) => setTimeout(resolve, 130));
-    progress.stop();
-    expect(out).toMatch(/^(verify: 1\/2 scenarios done in \d+\.\d s\n){2,}$/);
+  it('off a terminal: nothing until the interval passes, then one plain line per interval', () => {
+    vi.useFakeTimers();
+    try {
+      let out = '';
+      const progress = createProgress({ write: (t) => (out += t), isTty: false, intervalMs: 10_000 });
+      progress.onPlan(2);
+      progress.onScenario();
+      vi.advanceTimersByTime(9_999);
+      expect(out).toBe('');
+      vi.advanceTimersByTime(1);
+      expect(out).toBe('verify: 1/2 scenarios done in 10.0 s\n');
+      progress.onThrottle(3000, 'Retry-After: 3');
+      vi.advanceTimersByTime(10_000);
+      progress.stop();
+      vi.advanceTimersByTime(10_000);
+      expect(out.split('\n')).toEqual([
+        'verify: 1/2 scenarios done in 10.0 s',
+        'verify: 1/2 scenarios done in 20.0 s, 3.0 s spent waiting on 429s',
+        '',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
