@@ -31,9 +31,10 @@ Options:
   --via-prism            Send the traffic through Prism's validating proxy and add its findings
   -h, --help             Show this help
 
-Throttling: a 429 is the target's quota, never a finding. Every request pauses for as long as its
-Retry-After asks (seconds or an HTTP-date; else a backoff from 0.25 s doubling per retry), at most
-6 retries per request, 60 s per wait and 300 s of waiting per run; past that, verify stops with one line.
+Throttling: a 429 (or a 503 with Retry-After) is the target's quota, never a finding. Every request
+pauses as long as Retry-After asks (seconds or an HTTP-date; else a backoff from 0.25 s doubling per
+retry), at most 6 retries per request, 60 s per wait and 300 s of waiting per run; past that, verify
+stops with one line.
 
 Caps: a response body is read up to 2 MiB (after decompression; gzip, deflate and br are accepted),
 its JSON up to 64 levels deep, its headers up to 16 KiB; past a cap the finding names the cap.

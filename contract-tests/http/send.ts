@@ -80,10 +80,12 @@ export async function send(
       // Redirects are never followed: another origin would receive the key (the checks report a 3xx).
       const { method, headers: sent, body } = request;
       const response = await fetchImpl(request.url, { method, headers: sent, body, redirect: 'manual', signal });
-      if (response.status === 429 && throttle) {
-        // Throttling, not an answer: wait as asked (every request does) and send again.
+      // Throttling, not an answer: 429, or 503 with Retry-After (load shed for a while, RFC 9110 §15.6.4).
+      // Wait as asked (every request does) and send again.
+      const retryAfter = response.headers.get('retry-after');
+      if (throttle && (response.status === 429 || (response.status === 503 && retryAfter !== null))) {
         response.body?.cancel().catch(() => undefined);
-        throttle.throttled(attempt, response.headers.get('retry-after'), request.url);
+        throttle.throttled(attempt, response.status, retryAfter, request.url);
         continue;
       }
       const text = await readBody(response, signal, timeoutMs, limits.maxBodyBytes);
