@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import { isLoopback } from '../contract-tests/http/is-loopback.ts';
-import { DEFAULT_MAX_RUN_MS } from '../contract-tests/run/execute-run.ts';
 import { REPORTERS, type ReporterName } from '../contract-tests/reporters/render-report.ts';
 
 export interface VerifyArgs {
@@ -16,7 +15,8 @@ export interface VerifyArgs {
   /** Requests per second at most, shared by every request in flight. */
   rateLimit?: number;
   /** The whole run's time budget. */
-  maxRunMs: number;
+  /** The whole run's time budget; default: see defaultMaxRunMs. */
+  maxRunMs?: number;
   checks?: string[];
   excludeChecks?: string[];
   viaPrism: boolean;
@@ -78,8 +78,8 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
     throw new VerifyUsageError(`--rate-limit must be requests per second above 0 (e.g. 5 or 0.5), not "${rateText}"`);
   }
   const runText = values['max-run-time'];
-  const maxRunSeconds = runText === undefined ? DEFAULT_MAX_RUN_MS / 1000 : Number(runText);
-  if (!Number.isInteger(maxRunSeconds) || maxRunSeconds <= 0) {
+  const maxRunSeconds = runText === undefined ? undefined : Number(runText);
+  if (maxRunSeconds !== undefined && !(Number.isInteger(maxRunSeconds) && maxRunSeconds > 0)) {
     throw new VerifyUsageError(`--max-run-time must be a positive whole number of seconds, not "${runText}"`);
   }
   const profile = (values.profile ?? 'interface') as VerifyArgs['profile'];
@@ -103,7 +103,7 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
     specPath: values.spec,
     timeoutMs,
     rateLimit,
-    maxRunMs: maxRunSeconds * 1000,
+    maxRunMs: maxRunSeconds === undefined ? undefined : maxRunSeconds * 1000,
     checks: list(values.checks),
     excludeChecks: list(values['exclude-checks']),
     viaPrism: values['via-prism'] === true,

@@ -24,8 +24,8 @@ Options:
                          answering in seconds is judged, not reported as giving no response)
   --rate-limit N         At most N requests per second (decimals allowed), shared by every request in
                          flight: stay under a known quota. Without it verify still honours 429s
-  --max-run-time S       The whole run's time budget in seconds (default 900); requests past it fail
-                         with RunTimeBudgetExceeded
+  --max-run-time S       The whole run's time budget in seconds (default 900, or with --rate-limit N the
+                         time 1000 requests take, if longer); requests past it fail with RunTimeBudgetExceeded
   --checks A,B           Run only these checks
   --exclude-checks A,B   Run all checks but these
   --via-prism            Send the traffic through Prism's validating proxy and add its findings

@@ -2,8 +2,10 @@
 // HTTP-date) with bounded backoff, paces itself with --rate-limit, and when its retry budget runs out it
 // stops with one clear line (exit 2), never with a failure charged to the target.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseVerifyArgs } from '../../cli/parse-verify-args.ts';
 import { ConformanceError, runConformance } from '../../contract-tests/index.ts';
 import { retryAfterMs } from '../../contract-tests/http/retry-after.ts';
+import { defaultMaxRunMs } from '../../contract-tests/run/execute-run.ts';
 import { createPetStore, DEV_API_KEY } from '../../src/core/index.ts';
 import { listen, type Listening } from '../../src/node/index.ts';
 import { startHttpFault, type RunningFault } from '../fixtures/targets/faults/fault-kit.ts';
@@ -113,4 +115,26 @@ describe('a target that never stops throttling', () => {
     expect(stderr).toMatch(/^\[petstore-kit\] Failed to verify: .* answered 429 asking to wait 3600 s .*60 s.*\n$/);
     expect(stderr.split('\n')).toHaveLength(2);
   }, 30_000);
+});
+
+describe('the flags', () => {
+  const base = ['--base-url', 'http://127.0.0.1:4010/v1', '--api-key', 'sk-flags-1a2b'];
+
+  it('--rate-limit takes requests per second, decimals too; --max-run-time whole seconds', () => {
+    expect(parseVerifyArgs([...base, '--rate-limit', '0.5', '--max-run-time', '120'])).toMatchObject({
+      rateLimit: 0.5,
+      maxRunMs: 120_000,
+    });
+    expect(parseVerifyArgs(base)).toMatchObject({ rateLimit: undefined, maxRunMs: undefined });
+    const rate = /--rate-limit must be requests per second/;
+    for (const bad of ['0', '-1', 'fast', '1e3', '']) expect(() => parseVerifyArgs([...base, `--rate-limit=${bad}`])).toThrow(rate);
+    for (const bad of ['0', '1.5', 'soon'])
+      expect(() => parseVerifyArgs([...base, `--max-run-time=${bad}`])).toThrow(/--max-run-time must be a positive/);
+  });
+
+  it('the run budget grows with a slow pace: 1,000 requests at the rate, at least 15 min', () => {
+    expect(defaultMaxRunMs()).toBe(900_000);
+    expect(defaultMaxRunMs(5)).toBe(900_000);
+    expect(defaultMaxRunMs(0.5)).toBe(2_000_000);
+  });
 });
