@@ -127,7 +127,9 @@ describe('the flags', () => {
     });
     expect(parseVerifyArgs(base)).toMatchObject({ rateLimit: undefined, maxRunMs: undefined });
     const rate = /--rate-limit must be requests per second/;
-    for (const bad of ['0', '-1', 'fast', '1e3', '']) expect(() => parseVerifyArgs([...base, `--rate-limit=${bad}`])).toThrow(rate);
+    for (const bad of ['0', '-1', 'fast', '1e3', '']) {
+      expect(() => parseVerifyArgs([...base, `--rate-limit=${bad}`])).toThrow(rate);
+    }
     for (const bad of ['0', '1.5', 'soon'])
       expect(() => parseVerifyArgs([...base, `--max-run-time=${bad}`])).toThrow(/--max-run-time must be a positive/);
   });
