@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { apiKeyFromEnv } from '../src/shared/api-key-env.ts';
 import { isLoopback } from '../contract-tests/http/is-loopback.ts';
-import { DEFAULT_MAX_RUN_MS } from '../contract-tests/run/execute-run.ts';
 import { REPORTERS, type ReporterName } from '../contract-tests/reporters/render-report.ts';
 
 export interface VerifyArgs {
@@ -17,7 +16,8 @@ export interface VerifyArgs {
   /** Requests per second at most, shared by every request in flight. */
   rateLimit?: number;
   /** The whole run's time budget. */
-  maxRunMs: number;
+  /** The whole run's time budget; default: see defaultMaxRunMs. */
+  maxRunMs?: number;
   checks?: string[];
   excludeChecks?: string[];
   viaPrism: boolean;
@@ -73,13 +73,15 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
   if (!REPORTERS.includes(reporter)) throw new VerifyUsageError(`--reporter must be one of ${REPORTERS.join(', ')}, not "${values.reporter}"`);
   const timeoutMs = values.timeout === undefined ? 10_000 : Number(values.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new VerifyUsageError(`--timeout must be a positive whole number of milliseconds, not "${values.timeout}"`);
-  const rateLimit = values['rate-limit'] === undefined ? undefined : Number(values['rate-limit']);
-  if (rateLimit !== undefined && !(/^\d+(\.\d+)?$/.test(values['rate-limit']!) && rateLimit > 0 && rateLimit <= 10_000)) {
-    throw new VerifyUsageError(`--rate-limit must be requests per second above 0 (e.g. 5 or 0.5), not "${values['rate-limit']}"`);
+  const rateText = values['rate-limit'];
+  const rateLimit = rateText === undefined ? undefined : Number(rateText);
+  if (rateLimit !== undefined && !(/^\d+(\.\d+)?$/.test(rateText!) && rateLimit > 0 && rateLimit <= 10_000)) {
+    throw new VerifyUsageError(`--rate-limit must be requests per second above 0 (e.g. 5 or 0.5), not "${rateText}"`);
   }
-  const maxRunSeconds = values['max-run-time'] === undefined ? DEFAULT_MAX_RUN_MS / 1000 : Number(values['max-run-time']);
-  if (!Number.isInteger(maxRunSeconds) || maxRunSeconds <= 0) {
-    throw new VerifyUsageError(`--max-run-time must be a positive whole number of seconds, not "${values['max-run-time']}"`);
+  const runText = values['max-run-time'];
+  const maxRunSeconds = runText === undefined ? undefined : Number(runText);
+  if (maxRunSeconds !== undefined && !(Number.isInteger(maxRunSeconds) && maxRunSeconds > 0)) {
+    throw new VerifyUsageError(`--max-run-time must be a positive whole number of seconds, not "${runText}"`);
   }
   const profile = (values.profile ?? 'interface') as VerifyArgs['profile'];
   if (!PROFILES.includes(profile))
@@ -102,7 +104,7 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
     specPath: values.spec,
     timeoutMs,
     rateLimit,
-    maxRunMs: maxRunSeconds * 1000,
+    maxRunMs: maxRunSeconds === undefined ? undefined : maxRunSeconds * 1000,
     checks: list(values.checks),
     excludeChecks: list(values['exclude-checks']),
     viaPrism: values['via-prism'] === true,

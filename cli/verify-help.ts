@@ -24,18 +24,19 @@ Options:
                          answering in seconds is judged, not reported as giving no response)
   --rate-limit N         At most N requests per second (decimals allowed), shared by every request in
                          flight: stay under a known quota. Without it verify still honours 429s
-  --max-run-time S       The whole run's time budget in seconds (default 900); requests past it fail
-                         with RunTimeBudgetExceeded
+  --max-run-time S       The whole run's time budget in seconds (default 900, or with --rate-limit N the
+                         time 1000 requests take, if longer); requests past it fail with RunTimeBudgetExceeded
   --checks A,B           Run only these checks
   --exclude-checks A,B   Run all checks but these
   --via-prism            Send the traffic through Prism's validating proxy and add its findings
   -h, --help             Show this help
 
-Throttling: a 429 is the target's quota, never a finding. Every request pauses for as long as its
-Retry-After asks (seconds or an HTTP-date; else a backoff from 0.25 s doubling per retry), at most
-6 retries per request, 60 s per wait and 300 s of waiting per run; past that, verify stops with one line.
+Throttling: a 429 (or a 503 with Retry-After) is the target's quota, never a finding. Every request
+pauses as long as Retry-After asks (seconds or an HTTP-date; else a backoff from 0.25 s doubling per
+retry), at most 6 retries per request, 60 s per wait and 300 s of waiting per run; past that, verify
+stops with one line.
 
-Caps: a response body is read up to 4 MiB (after decompression; gzip, deflate and br are accepted),
+Caps: a response body is read up to 2 MiB (after decompression; gzip, deflate and br are accepted),
 its JSON up to 64 levels deep, its headers up to 16 KiB; past a cap the finding names the cap.
 
 Progress goes to stderr: a live line on a terminal, a plain line every 10 s elsewhere (CI); stdout

@@ -24,7 +24,12 @@ export interface PreflightResult {
 }
 
 /** Checks each URL answers. Throws ConformanceError('unreachable') when one cannot be reached at all. */
-export async function preflight(fetchImpl: FetchLike, urls: string[], timeoutMs: number, { network, deadline }: PreflightOptions = { network: false }): Promise<PreflightResult> {
+export async function preflight(
+  fetchImpl: FetchLike,
+  urls: string[],
+  timeoutMs: number,
+  { network, deadline }: PreflightOptions = { network: false },
+): Promise<PreflightResult> {
   let unresponsive = false;
   const broken = (note: string) => ((unresponsive = true), note);
   const notes = await Promise.all(

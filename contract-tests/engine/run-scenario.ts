@@ -144,7 +144,11 @@ export function buildRequest(operation: Operation, spec: RequestSpec, env: Pick<
 function assembleRequest(method: string, url: string, spec: Omit<RequestSpec, 'path'>, apiKey: string): OutgoingRequest {
   const query = typeof spec.query === 'string' ? spec.query : spec.query ? new URLSearchParams(Object.entries(spec.query).map(([k, v]) => [k, String(v)])).toString() : '';
   // Every compression undici decodes is offered, as a production client would (the caps count decoded bytes).
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', ...spec.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-encoding': 'gzip, deflate, br',
+    ...spec.headers,
+  };
   const auth = spec.auth ?? 'valid';
   if (auth === 'valid') headers.authorization = `Bearer ${apiKey}`;
   else if (auth !== 'none') headers.authorization = auth.header;

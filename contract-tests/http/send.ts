@@ -8,7 +8,7 @@ import type { Exchange } from '../types.ts';
 import { BodyReadError, readBody } from './read-body.ts';
 import { redactText } from './redact.ts';
 import { DEFAULT_RESPONSE_LIMITS, type ResponseLimits } from './response-limits.ts';
-import type { Throttle } from './throttle.ts';
+import { RetryBudgetExhausted, type Throttle } from './throttle.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -78,12 +78,14 @@ export async function send(
     const signal = deadline ? AbortSignal.any([timeout, deadline]) : timeout;
     try {
       // Redirects are never followed: another origin would receive the key (the checks report a 3xx).
-      const init = { method: request.method, headers: request.headers, body: request.body, redirect: 'manual' as const };
-      const response = await fetchImpl(request.url, { ...init, signal });
-      if (response.status === 429 && throttle) {
-        // Throttling, not an answer: wait as asked (every request does) and send again.
+      const { method, headers: sent, body } = request;
+      const response = await fetchImpl(request.url, { method, headers: sent, body, redirect: 'manual', signal });
+      // Throttling, not an answer: 429, or 503 with Retry-After (load shed for a while, RFC 9110 §15.6.4).
+      // Wait as asked (every request does) and send again.
+      const retryAfter = response.headers.get('retry-after');
+      if (throttle && (response.status === 429 || (response.status === 503 && retryAfter !== null))) {
         response.body?.cancel().catch(() => undefined);
-        throttle.throttled(attempt, response.headers.get('retry-after'), request.url);
+        throttle.throttled(attempt, response.status, retryAfter, request.url);
         continue;
       }
       const text = await readBody(response, signal, timeoutMs, limits.maxBodyBytes);
@@ -93,17 +95,20 @@ export async function send(
       const exchange = { request: recorded, response: recordedResponse, durationMs: elapsed(started) };
       const parsed = parseBody(text, limits.maxJsonDepth);
       if (parsed === TOO_DEEP) {
-        const reason = `the ${response.status} body nests deeper than ${limits.maxJsonDepth} levels; the suite does not parse it`;
+        const depth = limits.maxJsonDepth;
+        const reason = `the ${response.status} body nests deeper than ${depth} levels; the suite does not parse it`;
         return { exchange: { ...exchange, error: reason }, failure: { title: 'ResponseTooDeep', reason } };
       }
       return { exchange, observed: { status: response.status, headers, text, ...parsed } };
     } catch (error) {
+      if (error instanceof RetryBudgetExhausted) throw error;
       if (deadline?.aborted && !timeout.aborted) return failed(budgetSpent());
       if (error instanceof BodyReadError) {
         return failed({ title: error.kind === 'too-large' ? 'ResponseTooLarge' : 'NoResponse', reason: error.message });
       }
       const reason = describeNetworkError(error, timeoutMs);
-      return failed({ title: networkErrorCode(error) === HEADERS_OVERFLOW ? 'ResponseTooLarge' : 'NoResponse', reason });
+      const capped = networkErrorCode(error) === HEADERS_OVERFLOW;
+      return failed({ title: capped ? 'ResponseTooLarge' : 'NoResponse', reason });
     }
   }
 }
@@ -135,8 +140,10 @@ function scrubThenClip(text: string, secrets: string[]): string {
 const HEADERS_OVERFLOW = 'UND_ERR_HEADERS_OVERFLOW';
 
 /** Codes of a connection that was accepted and then went wrong: the target is reachable but broken. */
-const AFTER_CONNECT =
-  /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|UND_ERR_HEADERS_OVERFLOW|UND_ERR_RES_CONTENT_LENGTH_MISMATCH|HPE_\w+)$/;
+const AFTER_CONNECT = new RegExp(
+  '^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|UND_ERR_HEADERS_OVERFLOW|' +
+    'UND_ERR_RES_CONTENT_LENGTH_MISMATCH|HPE_\\w+)$',
+);
 
 /** The error code behind a fetch failure (`fetch failed` carries it in `cause`). */
 export function networkErrorCode(error: unknown): string | undefined {

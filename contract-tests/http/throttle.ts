@@ -1,8 +1,10 @@
 // Throttling is the target's quota, never a finding: one Throttle per run, shared by every request in
-// flight. It paces requests (--rate-limit N per second) and, after a 429, pauses them all for as long
+// flight. It paces requests (--rate-limit N per second) and, after a 429 (or a 503 that says when to come
+// back with Retry-After), pauses them all for as long
 // as Retry-After asks (or an exponential backoff when it says nothing), within bounds: retries per
 // request, the longest single wait, and the total time the run may spend waiting. Past a bound the run
 // ends with one line (RetryBudgetExhausted), since nothing further can be judged.
+import { failedTo } from '../../src/shared/kit-error.ts';
 import { retryAfterMs } from './retry-after.ts';
 
 export interface ThrottleOptions {
@@ -27,7 +29,8 @@ const FIRST_BACKOFF_MS = 250;
 export class RetryBudgetExhausted extends Error {}
 
 export class Throttle {
-  private nextSlot = 0;
+  private lastSent = 0;
+  private queue: Promise<void> = Promise.resolve();
   private pausedUntil = 0;
   private pausedMs = 0;
   private exhausted?: RetryBudgetExhausted;
@@ -38,39 +41,54 @@ export class Throttle {
     this.options = { ...DEFAULT_THROTTLE, ...options };
   }
 
-  /** Resolves when a request may go out: after any pause, in the next free slot of the rate. */
-  async acquire(): Promise<void> {
+  /**
+   * Resolves when a request may go out: after any pause, and at least 1/rate after the one before, as
+   * measured when that one went (requests take turns, so a late timer never releases a burst).
+   */
+  acquire(): Promise<void> {
+    const turn = this.queue.then(() => this.wait());
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async wait(): Promise<void> {
     const rate = this.options.ratePerSecond;
     for (;;) {
       if (this.exhausted) throw this.exhausted;
       const now = Date.now();
-      const slot = Math.max(now, this.pausedUntil, rate ? this.nextSlot : 0);
-      if (rate) this.nextSlot = slot + 1000 / rate;
-      if (slot <= now) return;
-      await sleep(slot - now, this.stopped.signal);
-      // A 429 elsewhere may have paused everyone while this request slept: then it waits again.
-      if (Date.now() >= this.pausedUntil) return;
+      // Re-read each time: a 429 elsewhere may have paused everyone while this request slept.
+      const at = Math.max(this.pausedUntil, rate ? this.lastSent + 1000 / rate : 0);
+      if (at <= now) {
+        this.lastSent = now;
+        return;
+      }
+      await sleep(at - now, this.stopped.signal);
     }
   }
 
   /**
-   * A 429 came back on the request's `attempt`-th retry (0 for the first send): pauses every request
-   * and returns; throws RetryBudgetExhausted (and stops every waiting request) when a bound is passed.
+   * A 429 (or a 503 with Retry-After) came back on the request's `attempt`-th retry (0 for the first
+   * send): pauses every request and returns; throws RetryBudgetExhausted (and stops every waiting
+   * request) when a bound is passed.
    */
-  throttled(attempt: number, retryAfter: string | null, url: string): void {
+  throttled(attempt: number, status: number, retryAfter: string | null, url: string): void {
     const { maxRetries, maxWaitMs, budgetMs, onWait } = this.options;
     const asked = retryAfterMs(retryAfter, new Date());
     const waitMs = Math.max(asked ?? 0, Math.min(maxWaitMs, FIRST_BACKOFF_MS * 2 ** attempt));
     const said = retryAfter === null ? 'no Retry-After' : `Retry-After: ${retryAfter.slice(0, 60)}`;
-    if (attempt >= maxRetries) this.exhaust(`${url} was still answered 429 after ${maxRetries} retries (${said})`);
+    if (attempt >= maxRetries) {
+      this.exhaust(`${url} was still answered ${status} after ${maxRetries} retries (${said})`);
+    }
     if (waitMs > maxWaitMs) {
-      this.exhaust(`${url} was answered 429 asking to wait ${seconds(waitMs)} (${said}), longer than ${seconds(maxWaitMs)}`);
+      const asks = `asking to wait ${seconds(waitMs)} (${said}), longer than ${seconds(maxWaitMs)}`;
+      this.exhaust(`${url} was answered ${status} ${asks}`);
     }
     const now = Date.now();
     const until = now + waitMs;
     const added = Math.max(0, until - Math.max(now, this.pausedUntil));
     if (this.pausedMs + added > budgetMs) {
-      this.exhaust(`the target kept answering 429: waiting longer would pass the run's ${seconds(budgetMs)} budget`);
+      const budget = seconds(budgetMs);
+      this.exhaust(`the target kept answering ${status}: waiting longer would pass the run's ${budget} budget`);
     }
     this.pausedMs += added;
     this.pausedUntil = Math.max(this.pausedUntil, until);
@@ -83,10 +101,8 @@ export class Throttle {
   }
 
   private exhaust(why: string): never {
-    this.exhausted ??= new RetryBudgetExhausted(
-      `Failed to verify: ${why}. The target is rate limiting; lower the pace with --rate-limit N ` +
-        '(requests per second) or run when its quota allows.',
-    );
+    const fix = 'The target is rate limiting: lower the pace with --rate-limit N (requests per second) or run later.';
+    this.exhausted ??= new RetryBudgetExhausted(failedTo('verify', why, fix));
     this.stopped.abort(this.exhausted);
     throw this.exhausted;
   }

@@ -27,7 +27,10 @@ export interface ConformanceOptions {
   rateLimit?: number;
   /** Bounds of the 429 handling: retries per request, longest wait, total waiting (see http/throttle.ts). */
   retry?: Pick<ThrottleOptions, 'maxRetries' | 'maxWaitMs' | 'budgetMs'>;
-  /** The whole run's time budget; past it every request left fails with RunTimeBudgetExceeded. Default 15 min. */
+  /**
+   * The whole run's time budget; past it every request left fails with RunTimeBudgetExceeded. Default
+   * 15 min, or under `rateLimit` the time 1,000 requests take at that pace if longer.
+   */
   maxRunMs?: number;
   /** Caps on what is read of one response; default DEFAULT_RESPONSE_LIMITS. */
   limits?: Partial<ResponseLimits>;

@@ -24,6 +24,14 @@ const UNRESPONSIVE_TARGET_CONCURRENCY = 64;
 /** The whole run's default time budget: far beyond a healthy run, even a throttled one. */
 export const DEFAULT_MAX_RUN_MS = 15 * 60_000;
 
+/** Requests a full run may send at most (~185 on our mock, a few hundred with many records). */
+const REQUESTS_PER_RUN = 1000;
+
+/** The default budget, or, under --rate-limit, the time 1,000 requests take at that pace if longer. */
+export function defaultMaxRunMs(rateLimit?: number): number {
+  return Math.max(DEFAULT_MAX_RUN_MS, rateLimit ? (REQUESTS_PER_RUN / rateLimit) * 1000 : 0);
+}
+
 export async function executeRun(plan: RunPlan): Promise<Execution> {
   try {
     return await execute(plan);
@@ -39,7 +47,7 @@ async function execute(plan: RunPlan): Promise<Execution> {
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 10_000;
   const urls = [options.baseUrl, ...(options.quickstartUrl ? [options.quickstartUrl] : [])];
-  const deadline = AbortSignal.timeout(options.maxRunMs ?? DEFAULT_MAX_RUN_MS);
+  const deadline = AbortSignal.timeout(options.maxRunMs ?? defaultMaxRunMs(options.rateLimit));
   const network = !options.fetch;
   const { notes, unresponsive } = await preflight(fetchImpl, urls, timeoutMs, { network, deadline });
   // A target that hangs costs one timeout per scenario: with more in flight the run stays a few timeouts long.

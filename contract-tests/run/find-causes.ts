@@ -29,7 +29,8 @@ export function findCauses(plan: RunPlan, results: ScenarioResult[]): string[] {
     const statuses = [...new Set(withKey.map((e) => e.response.status))].join('/');
     causes.push(
       `The target rejected the key on every request that carried it (${withKey.length} answered ${statuses}), so ` +
-        'most failures below follow from it. Check --api-key (or PETSTORE_API_KEY): is it a key this deployment accepts?',
+        'most failures below follow from it. Check --api-key (or PETSTORE_API_KEY): ' +
+        'is it a key this deployment accepts?',
     );
   }
   const skipped = new Map<string, number>();

@@ -35,7 +35,8 @@ describe.each(HOSTILE.map((target) => [target.behaviour, target] as const))('a t
     const { code, stdout, stderr } = await verifyChild([...args, '--timeout', '5000', ...(target.args ?? [])]);
     const rssKib = Number(/max-rss-kib (\d+)/.exec(stderr)?.[1]);
     // stderr: progress lines (a run past 10 s) and the RSS line, nothing else.
-    expect(stderr.split('\n').filter((line) => line && !/^(verify: \d+\/\d+ scenarios|max-rss-kib)/.test(line))).toEqual([]);
+    const unexpected = (line: string) => line !== '' && !/^(verify: \d+\/\d+ scenarios|max-rss-kib)/.test(line);
+    expect(stderr.split('\n').filter(unexpected)).toEqual([]);
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as Report;
     const findings = report.scenarios.flatMap((s) => s.failures);

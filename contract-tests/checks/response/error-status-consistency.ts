@@ -1,3 +1,4 @@
+import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ResponseCheck } from '../../engine/response-check.ts';
 
 /** An error body's `status` field equals the HTTP status it came with (the seed: "status: the HTTP status code"). */
@@ -10,9 +11,9 @@ export const errorStatusConsistency: ResponseCheck = ({ operation, response }) =
   return [
     {
       title: 'ErrorStatusMismatch',
-      message: `The ${response.status} response of ${operation.operationId} carries an Error whose status field says ${JSON.stringify(field)}.`,
+      message: `The ${response.status} response of ${operation.operationId} carries an Error whose status field says ${stringifyJsonExact(field)}.`,
       expected: `status: ${response.status}`,
-      actual: `status: ${JSON.stringify(field)}`,
+      actual: `status: ${stringifyJsonExact(field)}`,
     },
   ];
 };

@@ -1,3 +1,4 @@
+import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import { issuesFromAjv } from '../../../src/openapi/issue.ts';
 import { resolveRef } from '../../../src/openapi/resolve-ref.ts';
 import type { SchemaCompiler } from '../../../src/openapi/schema-compiler.ts';
@@ -117,7 +118,7 @@ function unlistedCode(
   return [
     {
       title: 'UnknownErrorCode',
-      message: `${where} carries the code ${JSON.stringify(code)}, not one of the codes petstore-kit chose for ${operation.operationId}.`,
+      message: `${where} carries the code ${stringifyJsonExact(code)}, not one of the codes petstore-kit chose for ${operation.operationId}.`,
       expected: listed.join(', '),
       actual: code,
       choice,

@@ -1,6 +1,7 @@
 // Stateful: a created record appears in the list (and in the list filtered by its own values), with
 // the fields it was created with. The interface leaves the list's order open and shows no way to read
 // past the first page, so a record absent from a full page is not observable, never a violation.
+import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
 import type { Collection } from '../../model/api-model.ts';
@@ -49,7 +50,7 @@ async function expectListed(ctx: ScenarioContext, collection: Collection, create
   const found = items.find((item) => String(item[id]) === String(created[id]));
   if (found) {
     const differences = fieldDifferences(created, found, definedFields(collection, created));
-    if (differences.length) ctx.fail({ title: 'ListedDiffersFromCreated', message: `In ${where}, the record differs from the created one: ${differences.join('; ')}.`, expected: JSON.stringify(created), actual: JSON.stringify(found) });
+    if (differences.length) ctx.fail({ title: 'ListedDiffersFromCreated', message: `In ${where}, the record differs from the created one: ${differences.join('; ')}.`, expected: stringifyJsonExact(created), actual: stringifyJsonExact(found) });
     return;
   }
   const full = collection.limit !== undefined && items.length >= collection.limit.maximum;

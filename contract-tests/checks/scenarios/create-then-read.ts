@@ -47,7 +47,7 @@ export const createThenRead: ScenarioCheckDefinition = {
               actual: response.text,
             });
           const echoed = fieldDifferences(body, created);
-          if (echoed.length) ctx.fail({ title: 'CreatedDiffersFromRequest', message: `The created record does not carry what was sent: ${echoed.join('; ')}.`, expected: JSON.stringify(body), actual: response.text });
+          if (echoed.length) ctx.fail({ title: 'CreatedDiffersFromRequest', message: `The created record does not carry what was sent: ${echoed.join('; ')}.`, expected: stringifyJsonExact(body), actual: response.text });
           if (!variant.optional) judgeDefaults(ctx, collection, body, created);
           const location = response.headers.location;
           if (location !== undefined && !location.replace(/\/+$/, '').endsWith(`/${String(id)}`)) {
@@ -96,7 +96,7 @@ export const createThenRead: ScenarioCheckDefinition = {
         async run(ctx) {
           const [a, b] = await Promise.all([createItem(ctx, collection, newItemBody(ctx, collection)), createItem(ctx, collection, newItemBody(ctx, collection))]);
           if (a && b && a[idProperty] === b[idProperty]) {
-            ctx.fail({ title: 'DuplicateId', message: `Two created records share ${idProperty} ${JSON.stringify(a[idProperty])}.`, expected: 'distinct ids', actual: `${JSON.stringify(a[idProperty])} twice` });
+            ctx.fail({ title: 'DuplicateId', message: `Two created records share ${idProperty} ${stringifyJsonExact(a[idProperty])}.`, expected: 'distinct ids', actual: `${stringifyJsonExact(a[idProperty])} twice` });
           }
         },
       });

@@ -1,6 +1,7 @@
 // A deprecated operation keeps working until its removal date: the spec's getPet, marked deprecated
 // with x-sunset, still serves existing pets (200, the same record the list shows). Its headers are
 // judged on every response by the deprecationHeaders response check.
+import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import { definedFields, expectStatus, fieldDifferences, itemsOf } from './scenario-helpers.ts';
 import { expectGone, isPastSunset } from './sunset.ts';
@@ -49,7 +50,7 @@ export const deprecation: ScenarioCheckDefinition = {
                   ? fieldDifferences(item, response.json as Record<string, unknown>, definedFields(collection, item))
                   : ['no record'];
               if (differences.length) {
-                ctx.fail({ title: 'ReadDiffersFromList', message: `${read.operationId} returns another record than the list for ${idProperty} ${String(item[idProperty])}: ${differences.join('; ')}.`, expected: JSON.stringify(item), actual: response.text });
+                ctx.fail({ title: 'ReadDiffersFromList', message: `${read.operationId} returns another record than the list for ${idProperty} ${String(item[idProperty])}: ${differences.join('; ')}.`, expected: stringifyJsonExact(item), actual: response.text });
               }
             }
           },

@@ -2,6 +2,7 @@
 // that breaks the interface: never served (a 2xx), never a 5xx. The interface declares no 400 for listPets
 // or getPet, so any 4xx refuses (`GET /pets/abc` → 404 is faithful); our overlay chose 400, so another
 // 4xx departs from that choice.
+import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import { invalidParameterValues } from '../../schema/invalid-parameters.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
@@ -25,7 +26,7 @@ export const invalidParameterRejected: ScenarioCheckDefinition = {
           return invalidParameterValues(schema)
             .filter((variant) => parameter.in !== 'path' || variant.value !== '')
             .map((variant) => ({
-              name: `${operation.operationId} with ${parameter.name}=${JSON.stringify(variant.value)} (${variant.label}) → ${refusalLabel(rule)}`,
+              name: `${operation.operationId} with ${parameter.name}=${stringifyJsonExact(variant.value)} (${variant.label}) → ${refusalLabel(rule)}`,
               check: NAME,
               operationId: operation.operationId,
               phase: operation.method === 'GET' ? ('read' as const) : ('write' as const),
@@ -44,7 +45,7 @@ export const invalidParameterRejected: ScenarioCheckDefinition = {
                   ctx,
                   rule,
                   response,
-                  `${parameter.name}=${JSON.stringify(variant.value)} is ${variant.label}`,
+                  `${parameter.name}=${stringifyJsonExact(variant.value)} is ${variant.label}`,
                   'InvalidParameterAccepted',
                 );
               },

@@ -1,13 +1,14 @@
 // Operations that accept a body but create no listed record (the quickstart's sendMessage): a valid
 // request succeeds with any 2xx (the seed leaves the code open), the response echoes what was sent,
 // its timestamps are ISO 8601 in UTC where the spec says so, and each call gets its own id.
+import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 import { declaredSchema } from '../../model/declared-response.ts';
 import type { ApiModel } from '../../model/api-model.ts';
-import { expectStatus, runTag, statusIn } from './scenario-helpers.ts';
+import { expectStatus, runTag, shown, statusIn } from './scenario-helpers.ts';
 
 const NAME = 'quickstartMessage';
 /** RFC 3339 / ISO 8601 date-time in UTC: `Z` or a zero offset. */
@@ -67,7 +68,7 @@ export const quickstartMessage: ScenarioCheckDefinition = {
           quickstart: operation.ownServer,
           async run(ctx) {
             const [a, b] = await Promise.all([sendValid(ctx, model, operation), sendValid(ctx, model, operation)]);
-            if (a?.id !== undefined && a.id === b?.id) ctx.fail({ title: 'DuplicateId', message: `Two messages share id ${JSON.stringify(a.id)}.`, expected: 'distinct ids', actual: `${JSON.stringify(a.id)} twice` });
+            if (a?.id !== undefined && a.id === b?.id) ctx.fail({ title: 'DuplicateId', message: `Two messages share id ${stringifyJsonExact(a.id)}.`, expected: 'distinct ids', actual: `${stringifyJsonExact(a.id)} twice` });
           },
         },
       ]);
@@ -102,11 +103,11 @@ async function sendValid(
   const result = response.json as Record<string, unknown>;
   const declared = model.flatten(declaredSchema(model, operation, response.status));
   for (const [field, value] of Object.entries(body)) {
-    if (field in declared.properties && JSON.stringify(result[field]) !== JSON.stringify(value)) {
-      ctx.fail({ title: 'NotEchoed', message: `The response's ${field} is not what was sent.`, expected: JSON.stringify(value), actual: JSON.stringify(result[field]) });
+    if (field in declared.properties && shown(result[field]) !== shown(value)) {
+      ctx.fail({ title: 'NotEchoed', message: `The response's ${field} is not what was sent.`, expected: shown(value), actual: shown(result[field]) });
     }
   }
-  if ('id' in declared.properties && (result.id === '' || result.id === null)) ctx.fail({ title: 'EmptyId', message: 'The service assigned an empty id.', expected: 'a non-empty identifier', actual: JSON.stringify(result.id) });
+  if ('id' in declared.properties && (result.id === '' || result.id === null)) ctx.fail({ title: 'EmptyId', message: 'The service assigned an empty id.', expected: 'a non-empty identifier', actual: stringifyJsonExact(result.id) });
   for (const [field, property] of Object.entries(declared.properties)) {
     const value = result[field];
     if (property.format !== 'date-time' || typeof value !== 'string') continue;

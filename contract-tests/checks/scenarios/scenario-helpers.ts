@@ -1,4 +1,5 @@
 // Small assertions shared by scenario checks, each recording a finding with expected vs actual.
+import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { FindingTitle } from '../../findings.ts';
 import type { Observed } from '../../http/send.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
@@ -71,7 +72,14 @@ export async function existingItem(ctx: ScenarioContext, collection: Collection)
  * schema defines when comparing two answers: fields it does not define are allowed and may differ.
  */
 export function fieldDifferences(expected: Item, actual: Item, fields = Object.keys(expected)): string[] {
-  return fields.filter((f) => JSON.stringify(expected[f]) !== JSON.stringify(actual[f])).map((f) => `${f}: expected ${JSON.stringify(expected[f])}, got ${JSON.stringify(actual[f])}`);
+  return fields
+    .filter((f) => shown(expected[f]) !== shown(actual[f]))
+    .map((f) => `${f}: expected ${shown(expected[f])}, got ${shown(actual[f])}`);
+}
+
+/** A value of the target's as exact JSON (an int64 beyond 2^53 digit for digit); `(absent)` when absent. */
+export function shown(value: unknown): string {
+  return value === undefined ? '(absent)' : stringifyJsonExact(value);
 }
 
 /** The fields of `record` that the collection's item schema defines (the only ones two answers must agree on). */

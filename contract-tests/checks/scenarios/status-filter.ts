@@ -2,6 +2,7 @@
 // returns only matching records, and every matching record the unfiltered list shows. When the filtered
 // page is full, the records after it cannot be read (the interface shows no cursor, page or offset), so
 // "every matching record" is reported not observable; the records it returned are still judged.
+import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import { expectStatus, itemsOf } from './scenario-helpers.ts';
 
@@ -31,7 +32,7 @@ export const statusFilter: ScenarioCheckDefinition = {
                 title: 'FilterIgnored',
                 message: `${others.length} of ${items.length} records returned for ${filter.parameter.name}=${value} have another ${filter.property}.`,
                 expected: `every record with ${filter.property} "${value}"`,
-                actual: [...new Set(others.map((item) => JSON.stringify(item[filter.property])))].join(', '),
+                actual: [...new Set(others.map((item) => stringifyJsonExact(item[filter.property])))].join(', '),
               });
             }
             const full = collection.limit !== undefined && items.length >= collection.limit.maximum;

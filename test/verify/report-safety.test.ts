@@ -1,0 +1,58 @@
+// verify never spreads what a target sends (issue 10, item 6): the key is scrubbed before bodies are
+// clipped, so no piece of it survives in the pretty, JSON or JUnit report; control sequences from bodies
+// and headers are shown escaped; and the shared cause (a key rejected everywhere) is said first.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactText } from '../../contract-tests/http/redact.ts';
+import type { Report } from '../../contract-tests/index.ts';
+import type { RunningFault } from '../fixtures/targets/faults/fault-kit.ts';
+import { startEchoKey } from '../fixtures/targets/hostile/hostile-echo-key.ts';
+import { runVerify } from '../support/run-verify.ts';
+
+const KEY = 'sk-live-4f9c2a7e1b3d5c8a6e0f2b4d9c7a1e3f'; // 40 characters
+/** The shortest piece of the key redaction promises to catch anywhere (two thirds of it). */
+const PIECE = Math.ceil((KEY.length * 2) / 3);
+/** Pieces of 6 characters: not even the 20 the target puts before the clip mark may survive. */
+const pieces = Array.from({ length: KEY.length - 5 }, (_, i) => KEY.slice(i, i + 6));
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+
+describe('a target that echoes the key inside terminal control sequences', () => {
+  let target: RunningFault;
+  beforeAll(async () => {
+    target = await startEchoKey();
+  });
+  afterAll(() => target.close());
+
+  it.each(['pretty', 'json', 'junit'])('%s: no piece of the key, no control character', async (reporter) => {
+    const argv = ['--base-url', target.apiUrl, '--quickstart-url', target.quickstartUrl, '--api-key', KEY];
+    const { code, stdout, stderr } = await runVerify([...argv, '--reporter', reporter, '--allow-writes']);
+    expect(code).toBe(1);
+    expect(stderr).toBe('');
+    // Booleans, not toContain: a failure must not print the (hostile, huge) report.
+    expect(pieces.filter((piece) => stdout.includes(piece))).toEqual([]);
+    expect(/Bearer (<|&lt;)redacted(>|&gt;)/.test(stdout)).toBe(true);
+    if (reporter === 'json') {
+      const report = JSON.parse(stdout) as Report;
+      const values = JSON.stringify(report).replace(/\\u00[01][0-9a-f]/g, '');
+      expect(CONTROL.test(values), 'a raw control character in a report value').toBe(false);
+      // Values hold the escapes as visible text, never the raw characters.
+      expect(JSON.stringify(report).includes('\\\\u001b]0;pwned\\\\u0007')).toBe(true);
+      expect(report.causes?.[0]).toMatch(/^The target rejected the key on every request that carried it/);
+    } else {
+      expect(CONTROL.test(stdout), 'a raw control character in the output').toBe(false);
+    }
+    if (reporter === 'pretty') {
+      expect(stdout.split('\n').findIndex((l) => l.startsWith('cause: The target rejected the key'))).toBeLessThan(5);
+    }
+  }, 30_000);
+});
+
+describe('redaction', () => {
+  it('replaces the key, its URL-encoded form and any piece of two thirds of it or more', () => {
+    expect(redactText(`a ${KEY} b`, [KEY])).toBe('a <redacted> b');
+    expect(redactText(`x${KEY.slice(0, -1)}y ${KEY.slice(3)}`, [KEY])).toBe('x<redacted>y <redacted>');
+    expect(redactText(`k=${encodeURIComponent('a/b+c=d&e')}`, ['a/b+c=d&e'])).toBe('k=<redacted>');
+    // A short piece is ordinary text: the dev key's "petstore" must not vanish from "petstore-kit".
+    expect(redactText('petstore-kit verify', ['petstore-dev-key'])).toBe('petstore-kit verify');
+    expect(redactText(`${KEY.slice(0, PIECE - 1)}`, [KEY])).toBe(KEY.slice(0, PIECE - 1));
+  });
+});
