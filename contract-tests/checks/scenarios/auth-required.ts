@@ -25,6 +25,8 @@ const VARIANTS: { label: string; credential: (key: string) => Pick<RequestSpec, 
   // Near-misses: a server that compares only a prefix, or searches the header for the key, accepts them.
   { label: 'the valid key with a character appended', credential: (key) => ({ auth: { header: `Bearer ${key}x` } }) },
   { label: 'the valid key with a character prepended', credential: (key) => ({ auth: { header: `Bearer x${key}` } }) },
+  // A server that splits the header on spaces and reads the second word accepts trailing words.
+  { label: 'the valid key followed by another word', credential: (key) => ({ auth: { header: `Bearer ${key} x` } }) },
   // The seed: "The API key is sent in the Authorization header". Elsewhere, the key is missing.
   { label: 'the valid key in the query (api_key), no Authorization header', credential: (key) => ({ auth: 'none', query: { api_key: key } }) },
   { label: 'the valid key in an X-API-Key header, no Authorization header', credential: (key) => ({ auth: 'none', headers: { 'x-api-key': key } }) },

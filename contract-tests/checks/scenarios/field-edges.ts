@@ -71,6 +71,12 @@ function edgesOf(field: string, property: FlatSchema): Edge[] {
       // right-to-left text: what utf8mb3 columns, normalisation and Latin-1 re-encoding each change.
       { field, label: 'in Unicode (emoji, ZWJ, combining accent, RTL)', literal: text((tag) => `Ünï 名前 🐕‍🦺 e\u0301 עברית ${tag}`) },
       {
+        // A request variant the operation must read as the text it spells: JSON escapes instead of characters.
+        field,
+        label: 'spelt with JSON escapes (\\u00e9, a surrogate pair, \\/)',
+        literal: (tag: string) => `"\\u00c9t\\u00e9 \\ud83d\\udc15 a\\/b ${tag}"`,
+      },
+      {
         field,
         label: 'with characters JSON escapes (quote, backslash, newline, tab, U+2028)',
         literal: text((tag) => `q"b\\n\nt\t\u2028</script> ${tag}`),
@@ -160,7 +166,8 @@ function keeps(
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined; // the schema check reports it
   const value = (record as Record<string, unknown>)[edge.field];
   const got = value === undefined ? 'nothing' : stringifyJsonExact(value);
-  if (got !== literal)
+  // Compared as values: the literal sent and the answer, each written the one way the exact writer writes.
+  if (got !== stringifyJsonExact(parseJsonExact(literal)))
     ctx.fail({
       title,
       message: `${where} ${edge.field} otherwise than it was sent (${edge.label}).`,
