@@ -67,6 +67,7 @@ export const FINDINGS = {
   UnknownIdFound: 'An id that cannot exist was answered with a 2xx.',
   UnrecognisedDeprecationHeader: 'The Deprecation header is not an RFC 9745 date.',
   ValidRequestRejected: 'A valid request was not answered with a 2xx.',
+  VersionNotInBaseUrl: 'The base URL does not end with the version path segment the document states (/v1).',
   WrongAllowHeader: "The Allow header of a 405 does not list the path's methods.",
   WrongAuthChallenge: "The 401's WWW-Authenticate names another scheme than the document's.",
   WrongContentType: 'A response with a body is not labelled application/json.',

@@ -24,6 +24,7 @@ import { repeatedParameterRejected } from './scenarios/repeated-parameter-reject
 import { statusFilter } from './scenarios/status-filter.ts';
 import { unknownIdNotFound } from './scenarios/unknown-id-not-found.ts';
 import { unknownRoutesAndMethods } from './scenarios/unknown-routes-and-methods.ts';
+import { versionInBaseUrl } from './scenarios/version-in-base-url.ts';
 import { KitError } from '../../src/shared/kit-error.ts';
 
 /** All checks, scenario checks first, in report order. */
@@ -45,6 +46,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   createThenList,
   fieldEdges,
   quickstartMessage,
+  versionInBaseUrl,
   { kind: 'response', name: 'statusCodeConformance', description: 'Every status code is declared by the spec for the operation (no undeclared codes, no 5xx).', check: statusCodeConformance },
   { kind: 'response', name: 'contentTypeConformance', description: 'Every response with a body is sent as application/json.', check: contentTypeConformance },
   { kind: 'response', name: 'responseSchemaConformance', description: "Every body validates against the spec's schema for its operation and status.", check: responseSchemaConformance },

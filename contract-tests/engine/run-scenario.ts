@@ -42,6 +42,7 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
     now: env.now,
     allowWrites: env.allowWrites,
     apiKey: env.apiKey,
+    baseUrl: env.baseUrl,
     fail: (draft) => record('error', draft),
     recommend: (draft) => record('warning', draft),
     notObservable: ({ what, why, exchange }) =>

@@ -38,6 +38,8 @@ export interface ScenarioContext {
   allowWrites: boolean;
   /** The configured key, for variants that misuse it (wrong scheme); reports redact it. */
   apiKey: string;
+  /** The base URL the run was given (the operations' server), for checks of the address itself. */
+  baseUrl: string;
   /** Sends a request for `operation`; the response checks run on it. Ends the scenario if nothing comes back. */
   send(operation: Operation, request?: RequestSpec): Promise<Observed & { index: number }>;
   /**

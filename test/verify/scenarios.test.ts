@@ -33,9 +33,9 @@ describe('the spec model', () => {
 });
 
 describe('scenarios are derived from the spec', () => {
-  it('auth: nine credential variants, the valid key and two spellings of it for each secured operation, the quickstart and the orders listing included', () => {
+  it('auth: eleven credential variants, the valid key and two spellings of it for each secured operation, the quickstart and the orders listing included', () => {
     const names = scenarioNames(document, 'authRequired');
-    expect(names).toHaveLength(5 * 12);
+    expect(names).toHaveLength(5 * 14);
     expect(names).toContain('createPet with the valid key with a character appended → 401');
     expect(names).toContain('getPet with the valid key in the query (api_key), no Authorization header → 401');
     expect(names).toContain('sendMessage with the scheme in lower case (bearer) → not 401 (recommended)');

@@ -71,6 +71,12 @@ function edgesOf(field: string, property: FlatSchema): Edge[] {
       // right-to-left text: what utf8mb3 columns, normalisation and Latin-1 re-encoding each change.
       { field, label: 'in Unicode (emoji, ZWJ, combining accent, RTL)', literal: text((tag) => `Ünï 名前 🐕‍🦺 e\u0301 עברית ${tag}`) },
       {
+        // A request variant the operation must read as the text it spells: JSON escapes instead of characters.
+        field,
+        label: 'spelt with JSON escapes (\\u00e9, a surrogate pair, \\/)',
+        literal: (tag: string) => `"\\u00c9t\\u00e9 \\ud83d\\udc15 a\\/b ${tag}"`,
+      },
+      {
         field,
         label: 'with characters JSON escapes (quote, backslash, newline, tab, U+2028)',
         literal: text((tag) => `q"b\\n\nt\t\u2028</script> ${tag}`),
@@ -160,15 +166,34 @@ function keeps(
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined; // the schema check reports it
   const value = (record as Record<string, unknown>)[edge.field];
   const got = value === undefined ? 'nothing' : stringifyJsonExact(value);
-  if (got !== literal)
+  // Compared as values: the literal sent and the answer, each written the one way the exact writer writes.
+  const sent = stringifyJsonExact(parseJsonExact(literal));
+  if (got !== sent) {
+    const [expected, actual] = whereTheyDiffer(sent, got);
     ctx.fail({
       title,
       message: `${where} ${edge.field} otherwise than it was sent (${edge.label}).`,
-      expected: `${edge.field}: ${clip(literal, 120)}`,
-      actual: `${edge.field}: ${clip(got, 120)}`,
+      expected: `${edge.field}: ${expected}`,
+      actual: `${edge.field}: ${actual}`,
       exchange,
     });
+  }
   return record as Record<string, unknown>;
+}
+
+/** Both texts from a little before their first difference, clipped, with their lengths when those differ. */
+function whereTheyDiffer(sent: string, got: string): [string, string] {
+  let at = 0;
+  while (at < sent.length && sent[at] === got[at]) at += 1;
+  const from = Math.max(0, at - 20);
+  // The length of the text a JSON string spells (in code points), else of the JSON itself.
+  const length = (json: string) => {
+    const value = json === 'nothing' ? json : parseJsonExact(json);
+    return typeof value === 'string' ? [...value].length : json.length;
+  };
+  const show = (text: string) =>
+    `${from ? '…' : ''}${clip(text.slice(from), 80)}${sent.length === got.length ? '' : ` (${length(text)} characters)`}`;
+  return [show(sent), show(got)];
 }
 
 /** The body with every number exact (the client's own parse may round int64 values beyond 2^53). */

@@ -1,7 +1,8 @@
 // Every parameter combined with the others: a list's page size and its filter hold together. The seed
 // gives listPets `limit` ("Maximum number of animals returned", 1..100) and `status` ("Filters by
 // availability") with no word that one sets the other aside, so `status=sold&limit=1` returns at most one
-// record, every one sold, and one when any sold record exists. Both orders of the query are sent.
+// record, every one sold, and one when any sold record exists. Both orders of the query are sent, and the
+// filter alone returns the default page (20), as the list does without it.
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import { expectCount } from './limit-bounds.ts';
 import { expectStatus, itemsOf } from './scenario-helpers.ts';
@@ -19,7 +20,7 @@ export const parameterCombinations: ScenarioCheckDefinition = {
       if (!limit) return [];
       return collection.filters.flatMap((filter) =>
         filter.values.map((value) => ({
-          name: `${list.operationId} ${filter.parameter.name}=${value} with ${limit.parameter.name}=${limit.minimum} and ${limit.minimum + 1} returns that many records with ${filter.property} ${value}`,
+          name: `${list.operationId} ${filter.parameter.name}=${value} with ${limit.parameter.name}=${limit.minimum}, ${limit.minimum + 1} and none (default) returns that many records with ${filter.property} ${value}`,
           check: NAME,
           operationId: list.operationId,
           phase: 'read' as const,
@@ -30,10 +31,13 @@ export const parameterCombinations: ScenarioCheckDefinition = {
             const everyMatch = await ctx.send(list, { query: `${by}&${on(limit.maximum)}` });
             if (!expectStatus(ctx, everyMatch, 200, `${list.operationId} ${by}&${on(limit.maximum)}`)) return;
             const matching = itemsOf(everyMatch).filter((item) => item[filter.property] === value).length;
-            for (const [n, query] of [
+            const pages: [number, string][] = [
               [limit.minimum, `${by}&${on(limit.minimum)}`],
               [limit.minimum + 1, `${on(limit.minimum + 1)}&${by}`],
-            ] as const) {
+            ];
+            // The filter alone: the page size is the default, as without the filter.
+            if (limit.default !== undefined) pages.push([limit.default, by]);
+            for (const [n, query] of pages) {
               const response = await ctx.send(list, { query });
               if (!expectStatus(ctx, response, 200, `${list.operationId} ?${query}`)) continue;
               const items = itemsOf(response);

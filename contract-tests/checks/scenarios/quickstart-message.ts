@@ -47,7 +47,10 @@ export const quickstartMessage: ScenarioCheckDefinition = {
           phase: 'write' as const,
           quickstart: operation.ownServer,
           async run(ctx) {
-            await sendValid(ctx, model, operation, { contentType: 'application/json; charset=utf-8' });
+            await sendValid(ctx, model, operation, {
+              label: 'sent with Content-Type application/json; charset=utf-8',
+              contentType: 'application/json; charset=utf-8',
+            });
           },
         },
         {
@@ -77,6 +80,8 @@ export const quickstartMessage: ScenarioCheckDefinition = {
 
 /** A variant of the valid request: another Content-Type, or every string field set to a text of its own. */
 interface Variant {
+  /** What makes it a variant, for messages. */
+  label?: string;
   contentType?: string;
   text?: (tag: string) => string;
 }
@@ -98,7 +103,7 @@ async function sendValid(
     : {};
   const body = sampleFromSchema(schema, { tag, overrides: texts }) as Record<string, unknown>;
   const response = await ctx.send(operation, { json: body, contentType: variant.contentType });
-  if (!expectStatus(ctx, response, statusIn('any 2xx', (s) => s >= 200 && s < 300), `${operation.operationId} with a valid body`, 'ValidRequestRejected')) return undefined;
+  if (!expectStatus(ctx, response, statusIn('any 2xx', (s) => s >= 200 && s < 300), `${operation.operationId} with a valid body${variant.label ? ` ${variant.label}` : ''}`, 'ValidRequestRejected')) return undefined;
   if (typeof response.json !== 'object' || response.json === null) return undefined; // the schema check reports it
   const result = response.json as Record<string, unknown>;
   const declared = model.flatten(declaredSchema(model, operation, response.status));
