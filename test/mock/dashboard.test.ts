@@ -17,12 +17,19 @@ afterAll(() => server.close());
 const api = (path: string, headers: Record<string, string> = {}) =>
   fetch(server.apiUrl + path, { headers: { authorization: `Bearer ${DEV_API_KEY}`, ...headers } });
 const journalRows = (page: Page) =>
-  page.$$eval('#journal-rows tr', (rows) => rows.map((row) => [...(row as HTMLTableRowElement).cells].map((c) => c.textContent)));
+  page.$$eval('#journal-rows tr', (rows) =>
+    rows.map((row) => [...(row as HTMLTableRowElement).cells].map((c) => c.textContent)),
+  );
 
 describe('dashboard in Chromium', () => {
   it('asks for a key, shows the journal live, arms and disarms a fault, resets', async (ctx) => {
     requireChromium(ctx);
-    const run = { name: 'dashboard', resultsDir: SCREENSHOTS_DIR, viewport: { width: 1280, height: 860 }, expectedProblems: /status of 401/ };
+    const run = {
+      name: 'dashboard',
+      resultsDir: SCREENSHOTS_DIR,
+      viewport: { width: 1280, height: 860 },
+      expectedProblems: /status of 401/,
+    };
     const problems = await usePage(`${server.url}/__admin/`, run, async (page) => {
       // A wrong key is refused and asked for again.
       await page.fill('#key', 'wrong-key');

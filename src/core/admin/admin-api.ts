@@ -51,33 +51,50 @@ const ROUTES: AdminRoutes = {
 /** Served without a key. */
 const PUBLIC_ROUTES: AdminRoutes = {
   '': { GET: ({ adminPath }) => ({ status: 308, headers: { location: `${adminPath}/` }, body: null }) },
-  '/': { GET: ({ adminPath }) => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: dashboardPage(adminPath) }) },
+  '/': {
+    GET: ({ adminPath }) => ({
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: dashboardPage(adminPath),
+    }),
+  },
 };
 
 export function handleAdmin(context: AdminContext): CoreResponse {
   const { path } = context;
-  const document = path.startsWith('/') ? context.documents[path.slice(1)] : undefined;
-  if (document !== undefined && (context.method === 'GET' || context.method === 'HEAD')) return jsonResponse(200, JSON.stringify(document));
-  const publicRoute = PUBLIC_ROUTES[path];
+  const document = path.startsWith('/') ? own(context.documents, path.slice(1)) : undefined;
+  if (document !== undefined && (context.method === 'GET' || context.method === 'HEAD'))
+    return jsonResponse(200, JSON.stringify(document));
+  const publicRoute = own(PUBLIC_ROUTES, path);
   if (publicRoute) return dispatch(publicRoute, context);
   const denied = context.authorize();
   if (denied) return denied;
   // `/faults/f3` → the `/faults/:id` route with param `f3`.
   const slash = path.indexOf('/', 1);
-  const [key, param] = ROUTES[path] || slash === -1 ? [path, undefined] : [`${path.slice(0, slash)}/:id`, decodeURIComponent(path.slice(slash + 1))];
-  const route = ROUTES[key];
+  const [key, param] =
+    own(ROUTES, path) || slash === -1
+      ? [path, undefined]
+      : [`${path.slice(0, slash)}/:id`, decodeURIComponent(path.slice(slash + 1))];
+  const route = own(ROUTES, key);
   if (!route) {
-    const available = [...Object.keys(ROUTES), ...Object.keys(context.documents).map((name) => `/${name}`), '/'].join(', ');
+    const available = [...Object.keys(ROUTES), ...Object.keys(context.documents).map((name) => `/${name}`), '/'].join(
+      ', ',
+    );
     return errorResponse('NOT_FOUND', { message: `No admin endpoint at ${path}. Available: ${available}` });
   }
   return dispatch(route, context, param);
 }
 
 function dispatch(route: Record<string, AdminHandler>, context: AdminContext, param?: string): CoreResponse {
-  const handler = route[context.method === 'HEAD' ? 'GET' : context.method];
+  const handler = own(route, context.method === 'HEAD' ? 'GET' : context.method);
   if (!handler) {
     const allow = Object.keys(route).join(', ');
     return errorResponse('METHOD_NOT_ALLOWED', { message: `Use ${allow} for this admin endpoint`, headers: { allow } });
   }
   return handler(context, param);
+}
+
+/** Only a table's own entries: a path like `/constructor` must not reach Object.prototype. */
+function own<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }
