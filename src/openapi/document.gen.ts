@@ -87,10 +87,6 @@ export const document: OpenApiDocument = {
                   "$ref": "#/components/schemas/Pets"
                 },
                 "examples": {
-                  "empty": {
-                    "summary": "No pet matches (the empty state of a list page).",
-                    "value": []
-                  },
                   "full-page": {
                     "summary": "A full page of 100 pets, the most one page may hold (limit ≤ 100).",
                     "value": [
@@ -695,6 +691,10 @@ export const document: OpenApiDocument = {
                         "status": "pending"
                       }
                     ]
+                  },
+                  "empty": {
+                    "summary": "No pet matches (the empty state of a list page).",
+                    "value": []
                   }
                 }
               }

@@ -383,13 +383,9 @@ export const petstoreKitOverlay: OverlayDocument = {
     },
     {
       "target": "$.paths['/pets'].get.responses['200'].content['application/json']",
-      "description": "Named answers a frontend can ask for with `Prefer: example=NAME` (Prism's convention), to build the states of a page without changing the data: `empty` (no pet matches: the empty state) and `full-page` (100 pets, the largest page `limit` allows: the layout under load). The seed shows no examples.",
+      "description": "Named answers a frontend can ask for with `Prefer: example=NAME` (Prism's convention), to build the states of a page without changing the data: `empty` (no pet matches: the empty state) and `full-page` (100 pets, the largest page `limit` allows: the layout under load). The seed shows no examples. The full page comes first, since Prism's static mode answers the first example.",
       "update": {
         "examples": {
-          "empty": {
-            "summary": "No pet matches (the empty state of a list page).",
-            "value": []
-          },
           "full-page": {
             "summary": "A full page of 100 pets, the most one page may hold (limit ≤ 100).",
             "value": [
@@ -994,6 +990,10 @@ export const petstoreKitOverlay: OverlayDocument = {
                 "status": "pending"
               }
             ]
+          },
+          "empty": {
+            "summary": "No pet matches (the empty state of a list page).",
+            "value": []
           }
         }
       }

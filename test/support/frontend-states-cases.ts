@@ -83,7 +83,7 @@ export function frontendStateCases(target: () => Target): void {
     it('says why it ignored an unknown example or an unbounded delay, and answers as usual', async () => {
       const response = await api('/pets?limit=2', { prefer: 'example=nope, delay=999999' });
       expect(response.headers.get('petstore-kit-preference-ignored')).toBe(
-        'example=nope (known: empty, full-page), delay=999999 (whole milliseconds up to 60000)',
+        'example=nope (known: full-page, empty), delay=999999 (whole milliseconds up to 60000)',
       );
       expect(await response.json()).toHaveLength(2);
     });
