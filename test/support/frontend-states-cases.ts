@@ -225,6 +225,7 @@ export function frontendStateCases(target: () => Target): void {
     it('serves the dashboard and the OpenAPI documents without a key', async () => {
       const page = await fetch(`${target().adminUrl}/`);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'.*form-action 'none'/);
       expect(await page.text()).toContain('<html');
       const full = await (await fetch(`${target().adminUrl}/openapi.json`)).json();
       expect(full.paths['/pets'].get.responses['200'].content['application/json'].examples.empty.value).toEqual([]);

@@ -48,13 +48,25 @@ const ROUTES: AdminRoutes = {
   ...JOURNAL_ROUTES,
 };
 
+/**
+ * The dashboard talks only to its own origin and may not be framed (its buttons reset and arm faults).
+ * Its script and style are inline, by design: nothing to build or serve besides the page.
+ */
+const PAGE_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; " +
+    "img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
 /** Served without a key. */
 const PUBLIC_ROUTES: AdminRoutes = {
   '': { GET: ({ adminPath }) => ({ status: 308, headers: { location: `${adminPath}/` }, body: null }) },
   '/': {
     GET: ({ adminPath }) => ({
       status: 200,
-      headers: { 'content-type': 'text/html; charset=utf-8' },
+      headers: { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS },
       body: dashboardPage(adminPath),
     }),
   },
