@@ -25,6 +25,7 @@ import {
   type JournalEntry,
   type JournalFilter,
 } from './journal/request-journal.ts';
+import { journalled } from './journal/journalled.ts';
 import { namedExamples } from './shaping/named-examples.ts';
 import { createShaper } from './shaping/shape-answer.ts';
 
@@ -172,18 +173,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     shape: createShaper(faults),
     admin: { faults, journal, documents: { 'openapi.json': document, 'interface.openapi.json': interfaceDocument } },
   });
-  const adminPrefix = `${adminPath}/`;
-  // Every answered request goes to the journal, except the admin API's own (the dashboard polls it).
-  const journalled = (request: CoreRequest): CoreResponse => {
-    const startedAt = performance.now();
-    const response = pipeline(request);
-    if (request.url.startsWith(adminPrefix) || request.url === adminPath) return response;
-    journal.record(request, response, startedAt);
-    const entry = onRequest && journal.latest();
-    if (entry) onRequest!(entry);
-    return response;
-  };
-  const handle = journalSize === 0 && !onRequest ? pipeline : journalled;
+  const handle = journalled(pipeline, journal, adminPath, onRequest);
 
   return {
     handle,
