@@ -89,8 +89,10 @@ export class RequestJournal {
     const slot = this.next;
     const { status, shaping } = response;
     this.ids[slot] = ++this.count;
-    this.times[slot] = Date.now();
-    this.durations[slot] = performance.now() - startedAt + (shaping?.delayMs ?? 0);
+    // One clock read: the answer's time, as performance.now(); made a wall-clock time only when read.
+    const answeredAt = performance.now();
+    this.times[slot] = answeredAt;
+    this.durations[slot] = answeredAt - startedAt + (shaping?.delayMs ?? 0);
     this.statuses[slot] = status;
     this.methods[slot] = request.method;
     this.urls[slot] = this.scrub(request.url);
@@ -145,7 +147,7 @@ export class RequestJournal {
     const path = queryStart === -1 ? recorded.url : recorded.url.slice(0, queryStart);
     const entry: JournalEntry = {
       id: recorded.id,
-      time: new Date(recorded.at).toISOString(),
+      time: new Date(performance.timeOrigin + recorded.at).toISOString(),
       method: recorded.method,
       path,
       query: queryStart === -1 ? '' : recorded.url.slice(queryStart + 1),
