@@ -73,7 +73,16 @@ describe('dashboard in Chromium', () => {
         headers: { authorization: `Bearer ${DEV_API_KEY}`, 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'Temp', categoryId: 1 }),
       });
+      await fetch(`${server.quickstartUrl}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${DEV_API_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Hello <b>dashboard</b>' }),
+      });
       await page.waitForFunction(() => document.querySelector('#state')?.textContent?.includes('pets13'));
+      await page.waitForFunction(() => document.querySelector('#state')?.textContent?.includes('msg_1 queued'));
+      // Text from clients is shown as text, never parsed as HTML.
+      expect(await page.textContent('#state')).toContain('Hello <b>dashboard</b>');
+      expect(await page.$$('#state b')).toHaveLength(0);
       await page.click('#reset');
       await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Reset to the seed.');
       expect(await page.textContent('#state')).toContain('pets12');

@@ -72,6 +72,9 @@ function showState(snapshot) {
   add('pets', snapshot.pets.length);
   for (const [status, count] of Object.entries(counts).sort()) add('  ' + status, count);
   add('messages', snapshot.messages.length);
+  for (const message of snapshot.messages.slice(-5).reverse()) {
+    add('  ' + message.id + ' ' + message.status, message.message);
+  }
   add('next pet id', snapshot.nextPetId);
   $('state').replaceChildren(table);
 }
