@@ -13,7 +13,8 @@ export function faultsFromFlags(values: { 'fail-rate'?: string; delay?: string; 
   const faults: FaultInput[] = [];
   const rate = values['fail-rate'];
   if (rate !== undefined) {
-    if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(rate)) throw new UsageError(`--fail-rate: expected a probability from 0 to 1, e.g. 0.1, got "${rate}"`);
+    if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(rate))
+      throw new UsageError(`--fail-rate: expected a probability from 0 to 1, e.g. 0.1, got "${rate}"`);
     if (Number(rate) > 0) faults.push({ status: FAIL_RATE_STATUS, probability: Number(rate) });
   }
   if (values.delay !== undefined && values.delay !== '0') faults.push(delayFault(values.delay));
@@ -21,7 +22,9 @@ export function faultsFromFlags(values: { 'fail-rate'?: string; delay?: string; 
     try {
       faults.push(JSON.parse(text) as FaultInput);
     } catch {
-      throw new UsageError(`--fault: expected a JSON object such as '{"operation":"listPets","status":500}', got ${JSON.stringify(text)}`);
+      throw new UsageError(
+        `--fault: expected a JSON object such as '{"operation":"listPets","status":500}', got ${JSON.stringify(text)}`,
+      );
     }
   }
   return faults;
@@ -31,7 +34,9 @@ function delayFault(text: string): FaultInput {
   const match = /^(\d+)(?:-(\d+))?$/.exec(text);
   const [min, max] = match ? [Number(match[1]), Number(match[2] ?? match[1])] : [NaN, NaN];
   if (!(min <= max && max <= MAX_DELAY_MS)) {
-    throw new UsageError(`--delay: expected milliseconds (300) or a range (200-800) up to ${MAX_DELAY_MS}, got "${text}"`);
+    throw new UsageError(
+      `--delay: expected milliseconds (300) or a range (200-800) up to ${MAX_DELAY_MS}, got "${text}"`,
+    );
   }
   // The delay comes before the answer is built, so `--delay` holds back every Pet Store operation.
   return max > min ? { delayMs: min, delayMaxMs: max } : { delayMs: min };

@@ -36,7 +36,8 @@ export async function startStaticServer({ distDir, port = 0, hide = [] }: Static
     requests.push(path);
     const [root, rest] = path.startsWith('/dist/') ? [distDir, path.slice('/dist/'.length)] : [PUBLIC_DIR, path === '/' ? 'index.html' : path.slice(1)];
     const file = normalize(join(root, rest));
-    const info = file.startsWith(root + sep) && !hide.includes(path) ? await stat(file).catch(() => undefined) : undefined;
+    const servable = file.startsWith(root + sep) && !hide.includes(path);
+    const info = servable ? await stat(file).catch(() => undefined) : undefined;
     if (!info?.isFile()) return void res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: ${path}`);
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
     createReadStream(file).pipe(res);

@@ -17,7 +17,9 @@ export function startPetApp(api: ApiClient, statuses: PetStatus[]): void {
     const result = await api.listPets((filter.value || undefined) as PetStatus | undefined);
     // A failed load clears the rows: stale rows next to an error would show data the API just refused.
     renderPets(result.ok ? result.value : []);
-    if (!result.ok) $('#pet-count').textContent = `No pets shown: the last load failed (${result.error.status || 'network'})`;
+    if (!result.ok) {
+      $('#pet-count').textContent = `No pets shown: the last load failed (${result.error.status || 'network'})`;
+    }
     showResult(result);
     const table = $('#pets');
     table.dataset.loads = String(Number(table.dataset.loads ?? 0) + 1);

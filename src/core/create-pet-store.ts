@@ -19,7 +19,13 @@ import { KitError } from '../shared/kit-error.ts';
 import { interfaceDocument } from '../openapi/interface.gen.ts';
 import { createFaultRegistry, FaultInputError, type ArmedFault } from './faults/fault-registry.ts';
 import type { FaultInput } from './faults/fault-schema.ts';
-import { DEFAULT_JOURNAL_SIZE, RequestJournal, type JournalEntry, type JournalFilter } from './journal/request-journal.ts';
+import {
+  DEFAULT_JOURNAL_SIZE,
+  RequestJournal,
+  type JournalEntry,
+  type JournalFilter,
+} from './journal/request-journal.ts';
+import { journalled } from './journal/journalled.ts';
 import { namedExamples } from './shaping/named-examples.ts';
 import { createShaper } from './shaping/shape-answer.ts';
 
@@ -103,7 +109,8 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     throw new KitError('create the store', `seed and pets must be integers (pets ≥ 0), got seed=${seed}, pets=${pets}`, 'Pass whole numbers.');
   }
   if (!Number.isSafeInteger(journalSize) || journalSize < 0) {
-    throw new KitError('create the store', `journalSize must be a whole number ≥ 0, got ${journalSize}`, 'Pass e.g. 1000, or 0 to keep none.');
+    const why = `journalSize must be a whole number ≥ 0, got ${journalSize}`;
+    throw new KitError('create the store', why, 'Pass e.g. 1000, or 0 to keep none.');
   }
   if (apiKeys.length === 0) throw new KitError('create the store', 'no API key was given', 'Pass at least one key, or none to use DEV_API_KEY.');
 
@@ -154,7 +161,8 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       return faults.add(input);
     } catch (error) {
       if (!(error instanceof FaultInputError)) throw error;
-      throw new KitError('arm the fault', `${JSON.stringify(input)} is invalid: ${error.message}`, 'See docs/frontend-states.md for the fields.');
+      const why = `${JSON.stringify(input)} is invalid: ${error.message}`;
+      throw new KitError('arm the fault', why, 'See docs/frontend-states.md for the fields.');
     }
   };
   armStartupFaults();
@@ -185,16 +193,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     shape: createShaper(faults),
     admin: { faults, journal, documents: { 'openapi.json': document, 'interface.openapi.json': interfaceDocument } },
   });
-  const adminPrefix = `${adminPath}/`;
-  // Every answered request goes to the journal, except the admin API's own (the dashboard polls it).
-  const handle = (request: CoreRequest): CoreResponse => {
-    const startedAt = performance.now();
-    const response = pipeline(request);
-    if (request.url.startsWith(adminPrefix) || request.url === adminPath) return response;
-    journal.record(request, response, startedAt);
-    if (onRequest) onRequest(journal.latest()!);
-    return response;
-  };
+  const handle = journalled(pipeline, journal, adminPath, onRequest);
 
   return {
     handle,

@@ -3,12 +3,24 @@
  * Node and MSW so it runs in servers, browsers and service workers alike.
  * @module
  */
-export { createPetStore, DEV_API_KEY, type PetStore, type PetStoreOptions, type FaultControls } from './create-pet-store.ts';
+export {
+  createPetStore,
+  DEV_API_KEY,
+  type PetStore,
+  type PetStoreOptions,
+  type FaultControls,
+} from './create-pet-store.ts';
 export { MAX_DELAY_MS, FAULT_SCHEMA, type FaultInput, type FaultKind } from './faults/fault-schema.ts';
 export type { ArmedFault } from './faults/fault-registry.ts';
 export { DEFAULT_JOURNAL_SIZE, type JournalEntry, type JournalFilter } from './journal/request-journal.ts';
 export { UNDECLARED_STATUS_HEADER, PREFERENCE_IGNORED_HEADER, FAULT_HEADER } from './shaping/shape-answer.ts';
-export { MAX_BODY_BYTES, type CoreRequest, type CoreResponse, type Shaping, type TransportFault } from './core-request.ts';
+export {
+  MAX_BODY_BYTES,
+  type CoreRequest,
+  type CoreResponse,
+  type Shaping,
+  type TransportFault,
+} from './core-request.ts';
 export { ERRORS, type ErrorCode } from './errors.ts';
 export { SnapshotError, type Snapshot, type SavedChanges } from './store/snapshot.ts';
 export type { StoreChange } from './store/store-state.ts';

@@ -25,8 +25,6 @@ const REASON_CODES = {
 } as const satisfies Record<string, ErrorCode>;
 
 export interface CompiledOperation extends ShapedOperation {
-  operation: Operation;
-  successStatus: number | undefined;
   handler: ValidatedHandler;
   validateRequest: (input: RequestInput) => RequestVerdict;
   deprecation?: DeprecationPolicy;
@@ -78,7 +76,8 @@ function route(parts: PipelineParts, request: CoreRequest): CoreResponse {
   if (admin) {
     const { adminPath, state, reset } = parts;
     const authorize = () => parts.authenticate(request.headers.authorization);
-    return handleAdmin({ ...parts.admin, method, path: path.slice(adminPath.length), request, adminPath, state, reset, authorize });
+    const below = path.slice(adminPath.length);
+    return handleAdmin({ ...parts.admin, method, path: below, request, adminPath, state, reset, authorize });
   }
 
   const match = parts.router.match(method, path);
@@ -101,10 +100,16 @@ function answer(parts: PipelineParts, compiled: CompiledOperation, request: Core
   if (request.bodyTooLarge && compiled.operation.requestBody) return errorResponse('PAYLOAD_TOO_LARGE');
   const denied = parts.authenticate(request.headers.authorization);
   if (denied) return denied;
-  return parts.shape(compiled, request, () => operationAnswer(parts, compiled, request, rawParams));
+  if (parts.shape.idle(request)) return operationAnswer(parts, compiled, request, rawParams);
+  return parts.shape.apply(compiled, request, () => operationAnswer(parts, compiled, request, rawParams));
 }
 
-function operationAnswer(parts: PipelineParts, compiled: CompiledOperation, request: CoreRequest, rawParams: Record<string, string>): CoreResponse {
+function operationAnswer(
+  parts: PipelineParts,
+  compiled: CompiledOperation,
+  request: CoreRequest,
+  rawParams: Record<string, string>,
+): CoreResponse {
   const now = parts.now();
   const gone = compiled.deprecation?.gone(now);
   if (gone) return gone;

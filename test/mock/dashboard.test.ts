@@ -17,12 +17,19 @@ afterAll(() => server.close());
 const api = (path: string, headers: Record<string, string> = {}) =>
   fetch(server.apiUrl + path, { headers: { authorization: `Bearer ${DEV_API_KEY}`, ...headers } });
 const journalRows = (page: Page) =>
-  page.$$eval('#journal-rows tr', (rows) => rows.map((row) => [...(row as HTMLTableRowElement).cells].map((c) => c.textContent)));
+  page.$$eval('#journal-rows tr', (rows) =>
+    rows.map((row) => [...(row as HTMLTableRowElement).cells].map((c) => c.textContent)),
+  );
 
 describe('dashboard in Chromium', () => {
   it('asks for a key, shows the journal live, arms and disarms a fault, resets', async (ctx) => {
     requireChromium(ctx);
-    const run = { name: 'dashboard', resultsDir: SCREENSHOTS_DIR, viewport: { width: 1280, height: 860 }, expectedProblems: /status of 401/ };
+    const run = {
+      name: 'dashboard',
+      resultsDir: SCREENSHOTS_DIR,
+      viewport: { width: 1280, height: 860 },
+      expectedProblems: /status of 401/,
+    };
     const problems = await usePage(`${server.url}/__admin/`, run, async (page) => {
       // A wrong key is refused and asked for again.
       await page.fill('#key', 'wrong-key');
@@ -66,7 +73,16 @@ describe('dashboard in Chromium', () => {
         headers: { authorization: `Bearer ${DEV_API_KEY}`, 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'Temp', categoryId: 1 }),
       });
+      await fetch(`${server.quickstartUrl}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${DEV_API_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Hello <b>dashboard</b>' }),
+      });
       await page.waitForFunction(() => document.querySelector('#state')?.textContent?.includes('pets13'));
+      await page.waitForFunction(() => document.querySelector('#state')?.textContent?.includes('msg_1 queued'));
+      // Text from clients is shown as text, never parsed as HTML.
+      expect(await page.textContent('#state')).toContain('Hello <b>dashboard</b>');
+      expect(await page.$$('#state b')).toHaveLength(0);
       await page.click('#reset');
       await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Reset to the seed.');
       expect(await page.textContent('#state')).toContain('pets12');

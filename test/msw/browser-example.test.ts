@@ -61,7 +61,7 @@ describe('example page in Chromium', () => {
 });
 
 describe('example page states in Chromium', () => {
-  it('shows a failed request (a fault armed on the server) and a dropped connection, without stale rows', async (ctx) => {
+  it('shows a failed request (a fault armed on the server), a dropped connection, no stale rows', async (ctx) => {
     requireChromium(ctx);
     await usePage(`${site.url}/?api=${encodeURIComponent(api.apiUrl)}`, 'browser-faults', async (page) => {
       await waitForLoads(page, 1);
@@ -134,7 +134,12 @@ async function exercise(page: Page, name: string): Promise<void> {
 }
 
 /** The page in a fresh Chromium; the 400 and 401 are answers the page shows, any other console error is a defect. */
-async function usePage(url: string, name: string, run: (page: Page) => Promise<void>, expected = /status of (400|401)/): Promise<void> {
+async function usePage(
+  url: string,
+  name: string,
+  run: (page: Page) => Promise<void>,
+  expected = /status of (400|401)/,
+): Promise<void> {
   const problems = await useChromiumPage(url, { name, resultsDir: RESULTS_DIR, expectedProblems: expected }, run);
   expect(problems).toEqual([]);
 }

@@ -9,5 +9,9 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 describe('frontend states through MSW', () => {
-  frontendStateCases(() => ({ apiUrl: 'http://petstore.msw.test/v1', adminUrl: 'http://petstore.msw.test/__admin', store }));
+  frontendStateCases(() => ({
+    apiUrl: 'http://petstore.msw.test/v1',
+    adminUrl: 'http://petstore.msw.test/__admin',
+    store,
+  }));
 });

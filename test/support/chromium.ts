@@ -10,7 +10,16 @@ import type { TestContext } from 'vitest';
 
 /** Debian's Chromium; CHROMIUM_PATH points elsewhere on other systems. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** Screenshots kept as test artifacts. */
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../../reports/screenshots/', import.meta.url));
 
@@ -18,7 +27,8 @@ export const SCREENSHOTS_DIR = fileURLToPath(new URL('../../reports/screenshots/
 export function requireChromium(ctx: TestContext): void {
   if (existsSync(CHROMIUM)) return;
   const why = `Chromium not found at ${CHROMIUM} (install it with: apt-get install -y chromium)`;
-  if (process.env.CI) throw new Error(`[petstore-kit] Failed to run the browser tests: ${why}. CI is set, so they may not be skipped.`);
+  if (process.env.CI)
+    throw new Error(`[petstore-kit] Failed to run the browser tests: ${why}. CI is set, so they may not be skipped.`);
   console.warn(`Skipping browser test: ${why}.`);
   ctx.skip(why);
 }
@@ -37,7 +47,12 @@ export async function usePage(url: string, options: PageRun, run: (page: Page) =
   await mkdir(options.resultsDir, { recursive: true });
   const profile = await mkdtemp(join(tmpdir(), 'petstore-chromium-'));
   const viewport = options.viewport ?? { width: 900, height: 800 };
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
   const problems: string[] = [];
   try {
     const page = context.pages()[0] ?? (await context.newPage());
@@ -47,8 +62,12 @@ export async function usePage(url: string, options: PageRun, run: (page: Page) =
     try {
       await run(page);
     } catch (error) {
-      await page.screenshot({ path: join(options.resultsDir, `${options.name}-failure.png`), fullPage: true }).catch(() => undefined);
-      throw new Error(`${(error as Error).message}\nIn the page: ${problems.join('\n') || '(no errors)'}`, { cause: error });
+      await page
+        .screenshot({ path: join(options.resultsDir, `${options.name}-failure.png`), fullPage: true })
+        .catch(() => undefined);
+      throw new Error(`${(error as Error).message}\nIn the page: ${problems.join('\n') || '(no errors)'}`, {
+        cause: error,
+      });
     }
     return problems.filter((problem) => !options.expectedProblems?.test(problem));
   } finally {

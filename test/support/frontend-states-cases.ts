@@ -21,7 +21,10 @@ export function frontendStateCases(target: () => Target): void {
   const api = (path: string, headers: Record<string, string> = {}, init: RequestInit = {}) =>
     fetch(target().apiUrl + path, { ...init, headers: { ...AUTH, ...headers } });
   const admin = (path: string, init: RequestInit = {}) =>
-    fetch(target().adminUrl + path, { ...init, headers: { ...AUTH, 'content-type': 'application/json', ...(init.headers as object) } });
+    fetch(target().adminUrl + path, {
+      ...init,
+      headers: { ...AUTH, 'content-type': 'application/json', ...(init.headers as object) },
+    });
   const arm = async (fault: object) => {
     const response = await admin('/faults', { method: 'POST', body: JSON.stringify(fault) });
     expect(response.status, await response.clone().text()).toBe(201);
@@ -37,7 +40,9 @@ export function frontendStateCases(target: () => Target): void {
       const plain = await api('/pets?limit=3');
       const unknown = await api('/pets?limit=3', { prefer: 'respond-async, wait=5' });
       expect(await unknown.text()).toBe(await plain.text());
-      expect([...unknown.headers].filter(([name]) => name !== 'date')).toEqual([...plain.headers].filter(([name]) => name !== 'date'));
+      expect([...unknown.headers].filter(([name]) => name !== 'date')).toEqual(
+        [...plain.headers].filter(([name]) => name !== 'date'),
+      );
       expect(plain.headers.get('preference-applied')).toBeNull();
     });
 
@@ -56,7 +61,11 @@ export function frontendStateCases(target: () => Target): void {
     });
 
     it('never bypasses the key, but a 401 may be forced', async () => {
-      await expectError(await fetch(`${target().apiUrl}/pets`, { headers: { prefer: 'code=200, example=empty' } }), 401, 'UNAUTHORIZED');
+      await expectError(
+        await fetch(`${target().apiUrl}/pets`, { headers: { prefer: 'code=200, example=empty' } }),
+        401,
+        'UNAUTHORIZED',
+      );
       const forced = await api('/pets', { prefer: 'code=401' });
       expect(forced.headers.get('www-authenticate')).toMatch(/^Bearer /);
       await expectError(forced, 401);
@@ -74,7 +83,7 @@ export function frontendStateCases(target: () => Target): void {
     it('says why it ignored an unknown example or an unbounded delay, and answers as usual', async () => {
       const response = await api('/pets?limit=2', { prefer: 'example=nope, delay=999999' });
       expect(response.headers.get('petstore-kit-preference-ignored')).toBe(
-        'example=nope (known: empty, full-page), delay=999999 (whole milliseconds up to 60000)',
+        'example=nope (known: full-page, empty), delay=999999 (whole milliseconds up to 60000)',
       );
       expect(await response.json()).toHaveLength(2);
     });
@@ -101,7 +110,10 @@ export function frontendStateCases(target: () => Target): void {
     });
 
     it('refuses an invalid fault with every issue, and unknown ids with 404', async () => {
-      const bad = await admin('/faults', { method: 'POST', body: JSON.stringify({ operation: 'nope', status: 200, probability: 2 }) });
+      const bad = await admin('/faults', {
+        method: 'POST',
+        body: JSON.stringify({ operation: 'nope', status: 200, probability: 2 }),
+      });
       const body = await expectError(bad, 400, 'VALIDATION_FAILED');
       expect(body.issues!.map((issue) => issue.pointer).sort()).toEqual(['/operation', '/probability', '/status']);
       await expectError(await admin('/faults', { method: 'POST', body: '{' }), 400, 'MALFORMED_JSON');
@@ -175,7 +187,12 @@ export function frontendStateCases(target: () => Target): void {
       await admin('/state');
       const entries = await (await admin('/requests')).json();
       expect(entries.map((e: { status: number }) => e.status)).toEqual([401, 500, 400, 200]);
-      expect(entries[3]).toMatchObject({ method: 'GET', path: expect.stringMatching(/\/pets$/), query: 'limit=2', operation: 'listPets' });
+      expect(entries[3]).toMatchObject({
+        method: 'GET',
+        path: expect.stringMatching(/\/pets$/),
+        query: 'limit=2',
+        operation: 'listPets',
+      });
       expect(entries[2].issues[0]).toMatchObject({ in: 'query', pointer: 'limit' });
       expect(entries[1]).toMatchObject({ error: 'FORCED_STATUS', shapedBy: ['prefer code=500'] });
       expect(entries[0].durationMs).toBeGreaterThanOrEqual(0);
@@ -187,7 +204,9 @@ export function frontendStateCases(target: () => Target): void {
       await api('/pets/1');
       await api('/pets/999999');
       const notFound = await (await admin('/requests?operation=getPet&status=4xx')).json();
-      expect(notFound.map((e: { status: number; operation: string }) => [e.operation, e.status])).toEqual([['getPet', 404]]);
+      expect(notFound.map((e: { status: number; operation: string }) => [e.operation, e.status])).toEqual([
+        ['getPet', 404],
+      ]);
       await expectError(await admin('/requests?limit=-1'), 400, 'VALIDATION_FAILED');
       await admin('/requests', { method: 'DELETE' });
       expect(await (await admin('/requests')).json()).toEqual([]);
@@ -206,6 +225,7 @@ export function frontendStateCases(target: () => Target): void {
     it('serves the dashboard and the OpenAPI documents without a key', async () => {
       const page = await fetch(`${target().adminUrl}/`);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'.*form-action 'none'/);
       expect(await page.text()).toContain('<html');
       const full = await (await fetch(`${target().adminUrl}/openapi.json`)).json();
       expect(full.paths['/pets'].get.responses['200'].content['application/json'].examples.empty.value).toEqual([]);
@@ -216,7 +236,11 @@ export function frontendStateCases(target: () => Target): void {
     it('lets a browser send Prefer cross-origin (preflight)', async () => {
       const preflight = await fetch(`${target().apiUrl}/pets`, {
         method: 'OPTIONS',
-        headers: { origin: 'http://page.test', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,prefer' },
+        headers: {
+          origin: 'http://page.test',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization,prefer',
+        },
       });
       expect(preflight.headers.get('access-control-allow-headers')).toMatch(/prefer/i);
       const answer = await api('/pets', { origin: 'http://page.test', prefer: 'code=503' });

@@ -8,30 +8,44 @@ import { runConformance, type Report } from '../../contract-tests/index.ts';
 async function verifyWith(fault: FaultInput): Promise<Report> {
   const server = await serve({ port: 0, faults: [fault] });
   try {
-    return await runConformance({ baseUrl: server.apiUrl, quickstartUrl: server.quickstartUrl, apiKey: DEV_API_KEY, allowWrites: true, timeoutMs: 2000 });
+    return await runConformance({
+      baseUrl: server.apiUrl,
+      quickstartUrl: server.quickstartUrl,
+      apiKey: DEV_API_KEY,
+      allowWrites: true,
+      timeoutMs: 2000,
+    });
   } finally {
     await server.close();
   }
 }
 
-const findings = (report: Report) => report.scenarios.flatMap((s) => s.failures.map((f) => ({ check: s.check, title: f.title, message: f.message })));
+const findings = (report: Report) =>
+  report.scenarios.flatMap((s) => s.failures.map((f) => ({ check: s.check, title: f.title, message: f.message })));
 
 describe('verify against the mock with a fault armed', () => {
   it('reports a 503 on listPets as a server error of listPets, and only listPets scenarios fail', async () => {
     const report = await verifyWith({ operation: 'listPets', status: 503 });
     expect(report.summary.failed).toBeGreaterThan(0);
-    expect(findings(report)).toContainEqual(expect.objectContaining({ title: 'ServerError', message: expect.stringMatching(/listPets answered 503/) }));
+    expect(findings(report)).toContainEqual(
+      expect.objectContaining({ title: 'ServerError', message: expect.stringMatching(/listPets answered 503/) }),
+    );
     // The other operations still pass where they do not depend on the list (getPet's scenarios read an id from it).
     const passed = report.scenarios.filter((s) => s.status === 'passed').map((s) => s.name);
     expect(passed.some((name) => /^sendMessage/.test(name))).toBe(true);
     expect(passed.some((name) => /^createPet/.test(name))).toBe(true);
-    expect(report.scenarios.filter((s) => s.status === 'failed').every((s) => /listPets|getPet/.test(s.name))).toBe(true);
+    expect(report.scenarios.filter((s) => s.status === 'failed').every((s) => /listPets|getPet/.test(s.name))).toBe(
+      true,
+    );
   });
 
   it('reports a dropped connection on getPet as no response', async () => {
     const report = await verifyWith({ operation: 'getPet', fault: 'drop-connection' });
     expect(findings(report)).toContainEqual(
-      expect.objectContaining({ title: 'NoResponse', message: expect.stringMatching(/GET .*\/v1\/pets\/\d+ got no response.*closed the connection/) }),
+      expect.objectContaining({
+        title: 'NoResponse',
+        message: expect.stringMatching(/GET .*\/v1\/pets\/\d+ got no response.*closed the connection/),
+      }),
     );
   });
 });

@@ -30,7 +30,9 @@ const KEY_STORE = 'petstore-kit-admin-key';
 const $ = (id) => document.getElementById(id);
 const say = (text, kind) => { $('status').textContent = text; $('status').className = kind || ''; };
 const cell = (row, text, className) => {
-  const td = row.insertCell(); td.textContent = text == null ? '' : String(text); if (className) td.className = className;
+  const td = row.insertCell();
+  td.textContent = text == null ? '' : String(text);
+  if (className) td.className = className;
   return td;
 };
 let timer;
@@ -55,7 +57,9 @@ function signOut(message) {
 
 async function refresh() {
   try {
-    const [snapshot, faults, requests] = await Promise.all([call('/state'), call('/faults'), call('/requests?limit=100')]);
+    const [snapshot, faults, requests] = await Promise.all([
+      call('/state'), call('/faults'), call('/requests?limit=100'),
+    ]);
     showState(snapshot); showFaults(faults); showJournal(requests);
   } catch (error) { if (error.message !== '401') say('Failed to refresh: ' + error.message, 'error'); }
 }
@@ -68,6 +72,9 @@ function showState(snapshot) {
   add('pets', snapshot.pets.length);
   for (const [status, count] of Object.entries(counts).sort()) add('  ' + status, count);
   add('messages', snapshot.messages.length);
+  for (const message of snapshot.messages.slice(-5).reverse()) {
+    add('  ' + message.id + ' ' + message.status, message.message);
+  }
   add('next pet id', snapshot.nextPetId);
   $('state').replaceChildren(table);
 }
@@ -78,13 +85,20 @@ function showFaults(faults) {
   if (!faults.length) { const p = document.createElement('p'); p.textContent = 'No fault armed.'; list.append(p); }
   for (const fault of faults) {
     const row = document.createElement('div'); row.className = 'fault-row';
-    const what = [fault.status && 'status ' + fault.status, fault.fault,
-      fault.delayMs !== undefined && 'delay ' + fault.delayMs + (fault.delayMaxMs !== undefined ? '-' + fault.delayMaxMs : '') + ' ms',
-      fault.probability !== undefined && 'p=' + fault.probability, fault.remaining !== undefined && fault.remaining + ' left',
-      fault.hits + ' hits'].filter(Boolean).join(', ');
-    const text = document.createElement('span'); text.textContent = fault.id + ' ' + fault.operation + ': ' + what + ' ';
-    const remove = document.createElement('button'); remove.textContent = 'Remove'; remove.dataset.fault = fault.id;
-    remove.onclick = () => act(() => call('/faults/' + encodeURIComponent(fault.id), { method: 'DELETE' }), 'Removed ' + fault.id);
+    const delay = fault.delayMs === undefined ? '' : 'delay ' + fault.delayMs
+      + (fault.delayMaxMs === undefined ? '' : '-' + fault.delayMaxMs) + ' ms';
+    const what = [
+      fault.status && 'status ' + fault.status, fault.fault, delay,
+      fault.probability !== undefined && 'p=' + fault.probability,
+      fault.remaining !== undefined && fault.remaining + ' left', fault.hits + ' hits',
+    ].filter(Boolean).join(', ');
+    const text = document.createElement('span');
+    text.textContent = fault.id + ' ' + fault.operation + ': ' + what + ' ';
+    const remove = document.createElement('button');
+    remove.textContent = 'Remove';
+    remove.dataset.fault = fault.id;
+    const url = '/faults/' + encodeURIComponent(fault.id);
+    remove.onclick = () => act(() => call(url, { method: 'DELETE' }), 'Removed ' + fault.id);
     row.append(text, remove); list.append(row);
   }
 }
@@ -104,7 +118,11 @@ function showJournal(entries) {
 }
 
 async function act(action, done) {
-  try { await action(); say(done, 'ok'); await refresh(); } catch (error) { if (error.message !== '401') say(error.message, 'error'); }
+  try {
+    await action(); say(done, 'ok'); await refresh();
+  } catch (error) {
+    if (error.message !== '401') say(error.message, 'error');
+  }
 }
 
 function start() {
@@ -179,19 +197,24 @@ export function dashboardPage(adminPath: string): string {
         <form id="fault-form" class="fault">
           <label for="operation">operation</label>
           <select id="operation" name="operation"><option value="*">* (every operation)</option></select>
-          <label for="status-input">status</label><input id="status-input" name="status" type="number" min="400" max="599">
+          <label for="status-input">status</label>
+          <input id="status-input" name="status" type="number" min="400" max="599">
           <label for="fault-kind">fault</label>
           <select id="fault-kind" name="fault">
             <option value="">(none)</option><option>drop-connection</option><option>truncated-body</option>
             <option>malformed-body</option><option>never-respond</option>
           </select>
           <label for="delay">delay ms</label><input id="delay" name="delayMs" type="number" min="0" max="60000">
-          <label for="delay-max">up to ms</label><input id="delay-max" name="delayMaxMs" type="number" min="0" max="60000">
+          <label for="delay-max">up to ms</label>
+          <input id="delay-max" name="delayMaxMs" type="number" min="0" max="60000">
           <label for="times">times</label><input id="times" name="times" type="number" min="1">
           <label for="probability">probability</label>
           <input id="probability" name="probability" type="number" min="0" max="1" step="0.05">
           <span></span>
-          <span><button class="primary" type="submit">Arm fault</button> <button id="clear-faults" type="button">Remove all</button></span>
+          <span>
+            <button class="primary" type="submit">Arm fault</button>
+            <button id="clear-faults" type="button">Remove all</button>
+          </span>
         </form>
       </section>
     </div>

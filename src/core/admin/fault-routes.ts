@@ -9,7 +9,8 @@ export const FAULT_ROUTES: AdminRoutes = {
     GET: ({ faults }) => jsonResponse(200, JSON.stringify(faults.list())),
     POST: ({ faults, request }) => {
       const contentType = request.headers['content-type'];
-      if (typeof contentType !== 'string' || !/^application\/json\s*(;|$)/i.test(contentType)) return errorResponse('INVALID_CONTENT_TYPE');
+      if (typeof contentType !== 'string' || !/^application\/json\s*(;|$)/i.test(contentType))
+        return errorResponse('INVALID_CONTENT_TYPE');
       let input: unknown;
       try {
         input = JSON.parse(request.body ?? '');
@@ -32,7 +33,9 @@ export const FAULT_ROUTES: AdminRoutes = {
   '/faults/:id': {
     DELETE: ({ faults }, id = '') => {
       if (faults.remove(id)) return jsonResponse(200, JSON.stringify({ removed: 1 }));
-      return errorResponse('NOT_FOUND', { message: `No armed fault has the id ${JSON.stringify(id.slice(0, 50))}. GET /__admin/faults lists them.` });
+      return errorResponse('NOT_FOUND', {
+        message: `No armed fault has the id ${JSON.stringify(id.slice(0, 50))}. GET /__admin/faults lists them.`,
+      });
     },
   },
 };

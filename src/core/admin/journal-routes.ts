@@ -11,14 +11,32 @@ export const JOURNAL_ROUTES: AdminRoutes = {
       const limit = query.get('limit');
       const status = query.get('status');
       if (limit !== null && !/^[1-9]\d{0,6}$/.test(limit)) {
-        const issues = [{ in: 'query' as const, pointer: 'limit', message: "query parameter 'limit' must be a positive integer" }];
-        return errorResponse('VALIDATION_FAILED', { message: 'Invalid request: limit must be a positive integer', issues });
+        const issues = [
+          { in: 'query' as const, pointer: 'limit', message: "query parameter 'limit' must be a positive integer" },
+        ];
+        return errorResponse('VALIDATION_FAILED', {
+          message: 'Invalid request: limit must be a positive integer',
+          issues,
+        });
       }
       if (status !== null && !/^([1-5]\d\d|[1-5]xx)$/i.test(status)) {
-        const issues = [{ in: 'query' as const, pointer: 'status', message: "query parameter 'status' must be a status (404) or a class (4xx)" }];
-        return errorResponse('VALIDATION_FAILED', { message: 'Invalid request: status must be like 404 or 4xx', issues });
+        const issues = [
+          {
+            in: 'query' as const,
+            pointer: 'status',
+            message: "query parameter 'status' must be a status (404) or a class (4xx)",
+          },
+        ];
+        return errorResponse('VALIDATION_FAILED', {
+          message: 'Invalid request: status must be like 404 or 4xx',
+          issues,
+        });
       }
-      const filter = { operation: query.get('operation') ?? undefined, status: status ?? undefined, limit: limit === null ? undefined : Number(limit) };
+      const filter = {
+        operation: query.get('operation') ?? undefined,
+        status: status ?? undefined,
+        limit: limit === null ? undefined : Number(limit),
+      };
       return jsonResponse(200, JSON.stringify(journal.list(filter)));
     },
     DELETE: ({ journal }) => {

@@ -40,11 +40,18 @@ export interface FaultRegistry {
   reseed(): void;
 }
 
-export function createFaultRegistry(options: { seed: number; operationIds: string[]; compiler: SchemaCompiler }): FaultRegistry {
+export function createFaultRegistry(options: {
+  seed: number;
+  operationIds: string[];
+  compiler: SchemaCompiler;
+}): FaultRegistry {
   const schema = {
     ...FAULT_SCHEMA,
     dependencies: { delayMaxMs: ['delayMs'] },
-    properties: { ...(FAULT_SCHEMA.properties as object), operation: { type: 'string', enum: ['*', ...options.operationIds] } },
+    properties: {
+      ...(FAULT_SCHEMA.properties as object),
+      operation: { type: 'string', enum: ['*', ...options.operationIds] },
+    },
   };
   const validate = options.compiler.compile(schema);
   let random = createPrng(options.seed);
@@ -55,14 +62,21 @@ export function createFaultRegistry(options: { seed: number; operationIds: strin
     if (!validate(input)) throw new FaultInputError(issuesFromAjv('body', validate.errors));
     const fault = input as FaultInput;
     if (fault.delayMaxMs !== undefined && fault.delayMaxMs < fault.delayMs!) {
-      throw new FaultInputError([{ in: 'body', pointer: '/delayMaxMs', message: 'delayMaxMs must not be below delayMs' }]);
+      throw new FaultInputError([
+        { in: 'body', pointer: '/delayMaxMs', message: 'delayMaxMs must not be below delayMs' },
+      ]);
     }
     return fault;
   };
 
   return {
     add(input) {
-      const fault: ArmedFault = { id: `f${nextId++}`, ...check(input), operation: (input as FaultInput).operation ?? '*', hits: 0 };
+      const fault: ArmedFault = {
+        id: `f${nextId++}`,
+        ...check(input),
+        operation: (input as FaultInput).operation ?? '*',
+        hits: 0,
+      };
       if (fault.times !== undefined) fault.remaining = fault.times;
       armed.push(fault);
       return { ...fault };

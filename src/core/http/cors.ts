@@ -14,7 +14,8 @@ const HEADER_LIST = /^[\w!#$%&'*+.^`|~, -]{1,1000}$/;
 /** The answer to a preflight: given without a key, since browsers never send credentials with one. */
 export function preflightResponse(allow: string[], requestedHeaders: string | undefined): CoreResponse {
   // Echo the requested headers only when they are a plain list of names: never reflect arbitrary text.
-  const allowHeaders = requestedHeaders && HEADER_LIST.test(requestedHeaders) ? requestedHeaders : 'Authorization, Content-Type, Prefer';
+  const allowHeaders =
+    requestedHeaders && HEADER_LIST.test(requestedHeaders) ? requestedHeaders : 'Authorization, Content-Type, Prefer';
   return {
     status: 204,
     headers: {

@@ -3,7 +3,12 @@
 // truncated body is a stream that fails halfway, and a response that never comes waits for the abort.
 import type { CoreResponse, Shaping } from '../core-request.ts';
 
-export async function deliverFetch(request: Request, answer: CoreResponse, shaping: Shaping, body: BodyInit | null): Promise<Response> {
+export async function deliverFetch(
+  request: Request,
+  answer: CoreResponse,
+  shaping: Shaping,
+  body: BodyInit | null,
+): Promise<Response> {
   if (shaping.delayMs) await sleep(shaping.delayMs, request.signal);
   switch (shaping.transport) {
     case 'drop-connection':
@@ -14,7 +19,10 @@ export async function deliverFetch(request: Request, answer: CoreResponse, shapi
         request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
       });
     case 'truncated-body':
-      return new Response(answer.body === null ? null : halfThenFail(answer.body), { status: answer.status, headers: answer.headers });
+      return new Response(answer.body === null ? null : halfThenFail(answer.body), {
+        status: answer.status,
+        headers: answer.headers,
+      });
     default:
       return new Response(body, { status: answer.status, headers: answer.headers });
   }

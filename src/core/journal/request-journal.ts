@@ -38,6 +38,7 @@ export interface JournalFilter {
   limit?: number;
 }
 
+/** One recorded request, read back from the columns below. */
 interface Recorded {
   id: number;
   at: number;
@@ -50,9 +51,19 @@ interface Recorded {
 }
 
 export class RequestJournal {
-  private readonly entries: (Recorded | undefined)[];
+  // Columns rather than an object per request: recording allocates nothing that outlives the request
+  // but its strings, which keeps the garbage collector's work on the hot path flat.
+  private readonly ids: Float64Array;
+  private readonly times: Float64Array;
+  private readonly durations: Float64Array;
+  private readonly statuses: Uint16Array;
+  private readonly methods: string[];
+  private readonly urls: string[];
+  private readonly errorBodies: (string | undefined)[];
+  private readonly shapedBy: (string[] | undefined)[];
   private next = 0;
   private count = 0;
+  private stored = 0;
   private readonly secrets: string[];
 
   constructor(
@@ -60,33 +71,43 @@ export class RequestJournal {
     private readonly operationOf: (method: string, path: string) => string | undefined,
     apiKeys: readonly string[],
   ) {
-    this.entries = new Array(capacity);
-    this.secrets = [...new Set(apiKeys.flatMap((key) => [key, encodeURIComponent(key)]))].sort((a, b) => b.length - a.length);
+    this.ids = new Float64Array(capacity);
+    this.times = new Float64Array(capacity);
+    this.durations = new Float64Array(capacity);
+    this.statuses = new Uint16Array(capacity);
+    this.methods = new Array<string>(capacity).fill('');
+    this.urls = new Array<string>(capacity).fill('');
+    this.errorBodies = new Array<string | undefined>(capacity).fill(undefined);
+    this.shapedBy = new Array<string[] | undefined>(capacity).fill(undefined);
+    this.secrets = [...new Set(apiKeys.flatMap((key) => [key, encodeURIComponent(key)]))].sort(
+      (a, b) => b.length - a.length,
+    );
   }
 
   record(request: CoreRequest, response: CoreResponse, startedAt: number): void {
     if (this.capacity === 0) return;
-    const recorded: Recorded = {
-      id: ++this.count,
-      at: Date.now(),
-      method: request.method,
-      url: this.scrub(request.url),
-      status: response.status,
-      durationMs: performance.now() - startedAt + (response.shaping?.delayMs ?? 0),
-    };
-    if (response.status >= 400 && response.body !== null) recorded.errorBody = response.body.slice(0, 64 * 1024);
-    if (response.shaping) recorded.shapedBy = response.shaping.by;
-    this.entries[this.next] = recorded;
-    this.next = (this.next + 1) % this.capacity;
+    const slot = this.next;
+    const { status, shaping } = response;
+    this.ids[slot] = ++this.count;
+    // One clock read: the answer's time, as performance.now(); made a wall-clock time only when read.
+    const answeredAt = performance.now();
+    this.times[slot] = answeredAt;
+    this.durations[slot] = answeredAt - startedAt + (shaping?.delayMs ?? 0);
+    this.statuses[slot] = status;
+    this.methods[slot] = request.method;
+    this.urls[slot] = this.scrub(request.url);
+    this.errorBodies[slot] = status >= 400 && response.body !== null ? response.body.slice(0, 64 * 1024) : undefined;
+    this.shapedBy[slot] = shaping?.by;
+    this.next = slot + 1 === this.capacity ? 0 : slot + 1;
+    if (this.stored < this.capacity) this.stored++;
   }
 
   /** Newest first. */
   list(filter: JournalFilter = {}): JournalEntry[] {
     const result: JournalEntry[] = [];
     const limit = filter.limit ?? this.capacity;
-    for (let i = 1; i <= this.capacity && result.length < limit; i++) {
-      const recorded = this.entries[(this.next - i + this.capacity) % this.capacity];
-      if (!recorded) break;
+    for (let i = 1; i <= this.stored && result.length < limit; i++) {
+      const recorded = this.read((this.next - i + this.capacity) % this.capacity);
       if (filter.status && !matchesStatus(recorded.status, filter.status)) continue;
       const entry = this.describe(recorded);
       if (filter.operation && entry.operation !== filter.operation) continue;
@@ -97,13 +118,28 @@ export class RequestJournal {
 
   /** The newest entry, described: what a per-request log line shows. */
   latest(): JournalEntry | undefined {
-    const recorded = this.entries[(this.next - 1 + this.capacity) % this.capacity];
-    return recorded && this.describe(recorded);
+    return this.stored ? this.describe(this.read((this.next - 1 + this.capacity) % this.capacity)) : undefined;
   }
 
   clear(): void {
-    this.entries.fill(undefined);
+    this.urls.fill('');
+    this.errorBodies.fill(undefined);
+    this.shapedBy.fill(undefined);
     this.next = 0;
+    this.stored = 0;
+  }
+
+  private read(slot: number): Recorded {
+    return {
+      id: this.ids[slot],
+      at: this.times[slot],
+      method: this.methods[slot],
+      url: this.urls[slot],
+      status: this.statuses[slot],
+      durationMs: this.durations[slot],
+      errorBody: this.errorBodies[slot],
+      shapedBy: this.shapedBy[slot],
+    };
   }
 
   private describe(recorded: Recorded): JournalEntry {
@@ -111,7 +147,7 @@ export class RequestJournal {
     const path = queryStart === -1 ? recorded.url : recorded.url.slice(0, queryStart);
     const entry: JournalEntry = {
       id: recorded.id,
-      time: new Date(recorded.at).toISOString(),
+      time: new Date(performance.timeOrigin + recorded.at).toISOString(),
       method: recorded.method,
       path,
       query: queryStart === -1 ? '' : recorded.url.slice(queryStart + 1),

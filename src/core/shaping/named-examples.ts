@@ -5,7 +5,11 @@ import type { ExampleObject, OpenApiDocument, ResponseObject } from '../../opena
 import type { Operation } from '../../openapi/index-operations.ts';
 
 /** Example name → the JSON text to answer. Empty when the document declares none. */
-export function namedExamples(document: OpenApiDocument, operation: Operation, status: number | undefined): Map<string, string> {
+export function namedExamples(
+  document: OpenApiDocument,
+  operation: Operation,
+  status: number | undefined,
+): Map<string, string> {
   const examples = new Map<string, string>();
   const declared = status === undefined ? undefined : operation.source.responses?.[String(status)];
   if (!declared) return examples;

@@ -22,20 +22,33 @@ export interface ShapedOperation {
   examples: Map<string, string>;
 }
 
-export type Shaper = (target: ShapedOperation, request: CoreRequest, proceed: () => CoreResponse) => CoreResponse;
+export interface Shaper {
+  /** True when nothing can shape this request (no Prefer header, no fault armed): the hot path skips `apply`. */
+  idle(request: CoreRequest): boolean;
+  apply(target: ShapedOperation, request: CoreRequest, proceed: () => CoreResponse): CoreResponse;
+}
 
 export function createShaper(faults: FaultRegistry): Shaper {
-  return (target, request, proceed) => {
-    if (request.headers.prefer === undefined && faults.size === 0) return proceed();
-    const preferred = request.headers.prefer === undefined ? undefined : applyPreferences(target, headerValue(request, 'prefer'), proceed);
-    if (preferred) return preferred;
-    const hit = faults.pick(target.operation.operationId);
-    return hit ? applyFault(hit, proceed) : proceed();
+  return {
+    idle: (request) => request.headers.prefer === undefined && faults.size === 0,
+    apply: (target, request, proceed) => {
+      const preferred =
+        request.headers.prefer === undefined
+          ? undefined
+          : applyPreferences(target, headerValue(request, 'prefer'), proceed);
+      if (preferred) return preferred;
+      const hit = faults.pick(target.operation.operationId);
+      return hit ? applyFault(hit, proceed) : proceed();
+    },
   };
 }
 
 /** The answer the preferences ask for, or undefined when none of code=, example=, delay= applies. */
-function applyPreferences(target: ShapedOperation, header: string | undefined, proceed: () => CoreResponse): CoreResponse | undefined {
+function applyPreferences(
+  target: ShapedOperation,
+  header: string | undefined,
+  proceed: () => CoreResponse,
+): CoreResponse | undefined {
   const preferences = parsePrefer(header);
   const applied: string[] = [];
   const ignored: string[] = [];
@@ -80,10 +93,15 @@ function applyPreferences(target: ShapedOperation, header: string | undefined, p
 }
 
 function forcedError(operation: Operation, status: number): CoreResponse {
-  const message = `Status ${status} was forced by the request's Prefer header (code=${status}); send no Prefer for the real answer.`;
+  const message =
+    `Status ${status} was forced by the request's Prefer header (code=${status}); ` +
+    'send no Prefer for the real answer.';
   const response = errorResponse('FORCED_STATUS', { status, message });
   if (status === 401) response.headers['www-authenticate'] = 'Bearer realm="petstore"';
-  const declared = String(status) in operation.responses || `${String(status)[0]}XX` in operation.responses || 'default' in operation.responses;
+  const declared =
+    String(status) in operation.responses ||
+    `${String(status)[0]}XX` in operation.responses ||
+    'default' in operation.responses;
   if (!declared) response.headers[UNDECLARED_STATUS_HEADER] = 'true';
   return response;
 }
@@ -92,7 +110,10 @@ function applyFault({ fault, delayMs }: FaultHit, proceed: () => CoreResponse): 
   const disarm = `DELETE /__admin/faults/${fault.id} to disarm it`;
   const answer =
     fault.status !== undefined
-      ? errorResponse('INJECTED_FAULT', { status: fault.status, message: `Fault ${fault.id} answers ${fault.status}; ${disarm}.` })
+      ? errorResponse('INJECTED_FAULT', {
+          status: fault.status,
+          message: `Fault ${fault.id} answers ${fault.status}; ${disarm}.`,
+        })
       : proceed();
   if (fault.fault === 'malformed-body' && answer.body !== null) answer.body = malformed(answer.body);
   answer.headers[FAULT_HEADER] = fault.id;
