@@ -118,6 +118,7 @@ export function frontendStateCases(target: () => Target): void {
       expect(body.issues!.map((issue) => issue.pointer).sort()).toEqual(['/operation', '/probability', '/status']);
       await expectError(await admin('/faults', { method: 'POST', body: '{' }), 400, 'MALFORMED_JSON');
       await expectError(await admin('/faults/f999', { method: 'DELETE' }), 404, 'NOT_FOUND');
+      await expectError(await admin('/faults/%E0%A4%A', { method: 'DELETE' }), 404, 'NOT_FOUND');
       await expectError(await fetch(`${target().adminUrl}/faults`), 401, 'UNAUTHORIZED');
     });
 
