@@ -383,7 +383,7 @@ export const petstoreKitOverlay: OverlayDocument = {
     },
     {
       "target": "$.paths['/pets'].get.responses['200'].content['application/json']",
-      "description": "Named answers a frontend can ask for with `Prefer: example=NAME` (Prism's convention), to build the states of a page without changing the data: `full-page` (100 pets, the largest page `limit` allows: the layout under load) and `empty` (no pet matches: the empty state). `full-page` comes first because Prism's static mock answers the first example. The seed shows no examples.",
+      "description": "Named answers a frontend can ask for with `Prefer: example=NAME` (Prism's convention), to build the states of a page without changing the data: `empty` (no pet matches: the empty state) and `full-page` (100 pets, the largest page `limit` allows: the layout under load). The seed shows no examples. The full page comes first, since Prism's static mode answers the first example.",
       "update": {
         "examples": {
           "full-page": {

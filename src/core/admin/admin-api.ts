@@ -64,7 +64,13 @@ const PAGE_HEADERS = {
 /** Served without a key. */
 const PUBLIC_ROUTES: AdminRoutes = {
   '': { GET: ({ adminPath }) => ({ status: 308, headers: { location: `${adminPath}/` }, body: null }) },
-  '/': { GET: ({ adminPath }) => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS }, body: dashboardPage(adminPath) }) },
+  '/': {
+    GET: ({ adminPath }) => ({
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS },
+      body: dashboardPage(adminPath),
+    }),
+  },
   // The same documents as YAML (media type application/yaml, RFC 9512), for tools that expect it.
   '/openapi.yaml': { GET: ({ documents }) => yamlResponse(documents['openapi.json']) },
   '/interface.openapi.yaml': { GET: ({ documents }) => yamlResponse(documents['interface.openapi.json']) },
@@ -77,17 +83,23 @@ function yamlResponse(document: unknown): CoreResponse {
 export function handleAdmin(context: AdminContext): CoreResponse {
   const { path } = context;
   const document = path.startsWith('/') ? own(context.documents, path.slice(1)) : undefined;
-  if (document !== undefined && (context.method === 'GET' || context.method === 'HEAD')) return jsonResponse(200, JSON.stringify(document));
+  if (document !== undefined && (context.method === 'GET' || context.method === 'HEAD'))
+    return jsonResponse(200, JSON.stringify(document));
   const publicRoute = own(PUBLIC_ROUTES, path);
   if (publicRoute) return dispatch(publicRoute, context);
   const denied = context.authorize();
   if (denied) return denied;
   // `/faults/f3` → the `/faults/:id` route with param `f3`.
   const slash = path.indexOf('/', 1);
-  const [key, param] = own(ROUTES, path) || slash === -1 ? [path, undefined] : [`${path.slice(0, slash)}/:id`, decodePart(path.slice(slash + 1))];
+  const [key, param] =
+    own(ROUTES, path) || slash === -1
+      ? [path, undefined]
+      : [`${path.slice(0, slash)}/:id`, decodePart(path.slice(slash + 1))];
   const route = own(ROUTES, key);
   if (!route) {
-    const available = [...Object.keys(ROUTES), ...Object.keys(context.documents).map((name) => `/${name}`), '/'].join(', ');
+    const available = [...Object.keys(ROUTES), ...Object.keys(context.documents).map((name) => `/${name}`), '/'].join(
+      ', ',
+    );
     return errorResponse('NOT_FOUND', { message: `No admin endpoint at ${path}. Available: ${available}` });
   }
   return dispatch(route, context, param);
@@ -102,7 +114,7 @@ function dispatch(route: Record<string, AdminHandler>, context: AdminContext, pa
   return handler(context, param);
 }
 
-/** A table lookup that never reaches Object.prototype (`/__admin/constructor` is a path like any other). */
+/** Only a table's own entries: a path like `/constructor` must not reach Object.prototype. */
 function own<T>(table: Record<string, T>, key: string): T | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
