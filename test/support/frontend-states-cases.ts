@@ -1,6 +1,7 @@
 // The frontend-state features (Prefer, faults, journal, documents), proven once and run against both
 // adapters: `petstore-kit serve` over loopback and the MSW handlers in-process. Only the URLs differ.
 import { afterEach, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { DEV_API_KEY, type PetStore } from '../../src/core/index.ts';
 import { document } from '../../src/openapi/document.gen.ts';
 import { createSchemaCompiler } from '../../src/openapi/schema-compiler.ts';
@@ -118,6 +119,7 @@ export function frontendStateCases(target: () => Target): void {
       expect(body.issues!.map((issue) => issue.pointer).sort()).toEqual(['/operation', '/probability', '/status']);
       await expectError(await admin('/faults', { method: 'POST', body: '{' }), 400, 'MALFORMED_JSON');
       await expectError(await admin('/faults/f999', { method: 'DELETE' }), 404, 'NOT_FOUND');
+      await expectError(await admin('/faults/%E0%A4%A', { method: 'DELETE' }), 404, 'NOT_FOUND');
       await expectError(await fetch(`${target().adminUrl}/faults`), 401, 'UNAUTHORIZED');
     });
 
@@ -229,6 +231,11 @@ export function frontendStateCases(target: () => Target): void {
       expect(await page.text()).toContain('<html');
       const full = await (await fetch(`${target().adminUrl}/openapi.json`)).json();
       expect(full.paths['/pets'].get.responses['200'].content['application/json'].examples.empty.value).toEqual([]);
+      const yaml = await fetch(`${target().adminUrl}/openapi.yaml`);
+      expect(yaml.headers.get('content-type')).toMatch(/^application\/yaml/);
+      expect(parseYaml(await yaml.text())).toEqual(full);
+      const interfaceYaml = await (await fetch(`${target().adminUrl}/interface.openapi.yaml`)).text();
+      expect(interfaceYaml).toMatch(/^openapi: "3\.0\.3"/);
       const seedOnly = await (await fetch(`${target().adminUrl}/interface.openapi.json`)).json();
       expect(JSON.stringify(seedOnly)).not.toContain('x-petstore-kit');
     });

@@ -12,6 +12,7 @@ import type { StoreState } from '../store/store-state.ts';
 import { dashboardPage } from './dashboard-page.ts';
 import { FAULT_ROUTES } from './fault-routes.ts';
 import { JOURNAL_ROUTES } from './journal-routes.ts';
+import { toYaml } from './to-yaml.ts';
 
 /** What the store gives the admin API besides state and reset. */
 export interface AdminTools {
@@ -70,7 +71,14 @@ const PUBLIC_ROUTES: AdminRoutes = {
       body: dashboardPage(adminPath),
     }),
   },
+  // The same documents as YAML (media type application/yaml, RFC 9512), for tools that expect it.
+  '/openapi.yaml': { GET: ({ documents }) => yamlResponse(documents['openapi.json']) },
+  '/interface.openapi.yaml': { GET: ({ documents }) => yamlResponse(documents['interface.openapi.json']) },
 };
+
+function yamlResponse(document: unknown): CoreResponse {
+  return { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8' }, body: toYaml(document) };
+}
 
 export function handleAdmin(context: AdminContext): CoreResponse {
   const { path } = context;
