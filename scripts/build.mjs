@@ -5,7 +5,7 @@
 // and hooks. `--if-stale` skips the work when no source changed since the last build (npm test and
 // npm start call it that way, so they never run stale JavaScript and never pay for a needless build).
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, mkdirSync, openSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 const STAMP = join(ROOT, 'node_modules', '.cache', 'petstore-kit', 'build-stamp');
+/** Held while building: vitest's two projects (and npm pack's `prepare`) may ask for a build at once. */
+const LOCK = join(dirname(STAMP), 'build.lock');
 const SOURCES = ['src', 'mocks', 'contract-tests', 'integrations', 'cli', 'spec', 'tsconfig.json', 'tsconfig.build.json'];
 /** Files the compiled code reads next to itself, copied beside it. */
 const ASSETS = [
@@ -36,6 +38,27 @@ function isFresh() {
   return Boolean(distExists) && Math.max(...SOURCES.map((s) => newestChange(join(ROOT, s)))) < built;
 }
 
+/** Waits for the lock (a lock older than two minutes is left from a killed build and is taken over). */
+function acquireLock() {
+  mkdirSync(dirname(LOCK), { recursive: true });
+  for (;;) {
+    try {
+      return openSync(LOCK, 'wx');
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 120_000) rmSync(LOCK, { force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
+}
+
+const lock = acquireLock();
+process.on('exit', () => {
+  closeSync(lock);
+  rmSync(LOCK, { force: true });
+});
+// Checked under the lock: a build that finished while this one waited makes it unnecessary.
 if (process.argv.includes('--if-stale') && isFresh()) process.exit(0);
 
 const started = Date.now();

