@@ -1,5 +1,4 @@
-// The full mock server: the core, served by the Node adapter, plus what only a process has
-// (a state file, a response delay).
+// The full mock server: the core, served by the Node adapter, plus what only a process has: a state file.
 import { createPetStore, SnapshotError, type PetStore, type PetStoreOptions, type StoreChange } from '../core/index.ts';
 import { errorResponse } from '../core/errors.ts';
 import { listen, type Handle } from './listen.ts';
@@ -16,7 +15,7 @@ export interface ServeOptions extends Omit<PetStoreOptions, 'snapshot' | 'saved'
   stateFile?: string;
   /** Start a new snapshot once the journal holds this many records. Default 100,000. */
   compactAfter?: number;
-  /** Milliseconds to wait before each response, to rehearse latency. */
+  /** Milliseconds to wait before each Pet Store response: a start-up delay fault on every operation (`--delay MS`). */
   delayMs?: number;
   /** Where the mock says what went wrong with the state file. Default: stderr. */
   log?: (line: string) => void;
@@ -44,19 +43,17 @@ export interface RunningServer {
  * await server.close();
  */
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
-  const { host, port = 4010, stateFile, compactAfter = 100_000, delayMs = 0, log = (line) => process.stderr.write(`${line}\n`), ...storeOptions } = options;
+  const { host, port = 4010, stateFile, compactAfter = 100_000, delayMs = 0, log = (line) => process.stderr.write(`${line}\n`), ...rest } = options;
+  // One way to delay an answer: the core's faults, which both adapters deliver.
+  const storeOptions = delayMs > 0 ? { ...rest, faults: [...(rest.faults ?? []), { delayMs }] } : rest;
   const state = stateFile ? await openState(stateFile, { seed: storeOptions.seed ?? 1, pets: storeOptions.pets ?? 50 }) : undefined;
   let journal: Journal | undefined;
   try {
     const persisted = state && stateFile ? persist(stateFile, state, () => journal!, log) : undefined;
     const store = createStore(storeOptions, state, persisted?.onChange, stateFile);
     journal = await state?.start({ compactAfter, counters: () => store.nextIds(), log: (line) => log(failedTo(`save the state file ${stateFile}`, line)) });
-    const handle: Handle = async (request) => {
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      const response = store.handle(request);
-      return persisted ? persisted.settle(store, response) : response;
-    };
-    const server = await listen(delayMs > 0 || persisted ? handle : store.handle, { host, port });
+    const handle: Handle = async (request) => persisted!.settle(store, store.handle(request));
+    const server = await listen(persisted ? handle : store.handle, { host, port });
     return {
       url: server.url,
       apiUrl: server.url + store.basePath,

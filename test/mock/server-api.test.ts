@@ -216,3 +216,20 @@ describe('HTTP semantics beyond the seed', () => {
     expect((await mock.api('/pets/1')).headers.get('access-control-allow-origin')).toBeNull();
   });
 });
+
+describe('serve({ delayMs })', () => {
+  it('delays every Pet Store answer through the core’s faults, as --delay does', async () => {
+    const { serve } = await import('../../src/node/serve.ts');
+    const server = await serve({ port: 0, delayMs: 120 });
+    try {
+      const started = performance.now();
+      const response = await fetch(`${server.apiUrl}/pets?limit=1`, { headers: { authorization: 'Bearer petstore-dev-key' } });
+      expect(response.status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(115);
+      expect(server.store.faults.list()).toEqual([expect.objectContaining({ delayMs: 120 })]);
+      expect(server.store.requests()[0]).toEqual(expect.objectContaining({ operation: 'listPets', shapedBy: ['fault f1'] }));
+    } finally {
+      await server.close();
+    }
+  });
+});
