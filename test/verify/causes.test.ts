@@ -20,7 +20,7 @@ describe('causes said first', () => {
   it('a wrong key: one line on the key, before the details', async () => {
     const report = await runConformance({ ...read, baseUrl: server.apiUrl, apiKey: 'sk-not-this-one-0000' });
     expect(report.summary.failed).toBeGreaterThan(0);
-    expect(report.causes?.[0]).toMatch(/^The target rejected the key on every request that carried it \(\d+ answered 401/);
+    expect(report.causes?.[0]).toMatch(/^The target rejected the key on every request that carried it \(\d+ /);
     const lines = prettyReporter(report).split('\n');
     expect(lines.findIndex((l) => l.startsWith('cause: The target rejected the key'))).toBe(3);
     expect(junitReporter(report)).toMatch(/<properties>\n {6}<property name="cause" value="The target rejected/);
