@@ -19,10 +19,11 @@ export interface VerifyIo {
   stderr: (text: string) => void;
   /** Whether stdout is a terminal (colour in the pretty reporter). */
   isTty: boolean;
-  /** Whether stderr is a terminal (a live progress line); default false (plain periodic lines). */
-  stderrIsTty?: boolean;
-  /** How often a plain progress line is printed off a terminal; default 10 s. */
-  progressIntervalMs?: number;
+  /**
+   * Progress on stderr: a live line when stderr is a terminal, else a plain line every `intervalMs`
+   * (default 10 s). The command line always has it; without it (an embedding caller) none is printed.
+   */
+  progress?: { isTty: boolean; intervalMs?: number };
   env: Record<string, string | undefined>;
 }
 
@@ -30,7 +31,7 @@ const processIo = (): VerifyIo => ({
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   isTty: process.stdout.isTTY === true,
-  stderrIsTty: process.stderr.isTTY === true,
+  progress: { isTty: process.stderr.isTTY === true },
   env: process.env,
 });
 
@@ -55,7 +56,7 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
   const secrets = [args.apiKey];
   const out = (text: string) => io.stdout(redactText(text, secrets));
   const err = (text: string) => io.stderr(escapeControls(redactText(text, secrets)));
-  const progress = createProgress({ write: err, isTty: io.stderrIsTty === true, intervalMs: io.progressIntervalMs });
+  const progress = io.progress ? createProgress({ write: err, ...io.progress }) : undefined;
   try {
     const {
       baseUrl,
@@ -84,11 +85,11 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
       specPath,
       profile,
       overlayPath,
-      onPlan: progress.onPlan,
-      onScenario: progress.onScenario,
-      onThrottle: progress.onThrottle,
+      onPlan: progress?.onPlan,
+      onScenario: progress?.onScenario,
+      onThrottle: progress?.onThrottle,
     };
-    const report = await (args.viaPrism ? runViaPrism(options) : runConformance(options)).finally(progress.stop);
+    const report = await (args.viaPrism ? runViaPrism(options) : runConformance(options)).finally(() => progress?.stop());
     const color = !args.output && io.isTty && !io.env.NO_COLOR;
     const rendered = redactText(renderReport(report, args.reporter, { color }), secrets);
     if (args.output) {

@@ -48,7 +48,7 @@ export async function preflight(
         if (error instanceof BodyReadError) {
           const note = `${url} is reachable but broken: ${error.message}. Every scenario below reports what it got.`;
           // A body past the cap came fast: only a stalled or broken one makes the run wait on timeouts.
-          return error.kind === 'too-large' ? note : broken(note);
+          return error.kind === 'too-large' || error.kind === 'too-deep' ? note : broken(note);
         }
         const reason = describeNetworkError(error, timeoutMs);
         if (failedAfterConnect(error)) return broken(`${url} is reachable but broken: ${reason}. Every scenario below reports what it got.`);

@@ -3,33 +3,38 @@
 // undici already aborts a body read when the request's signal fires; this guard also holds for any
 // injected `fetch` (MSW, in-process handlers, proxies) that does not tie its body to the signal.
 
-import { DEFAULT_RESPONSE_LIMITS } from './response-limits.ts';
+import { JsonDepthGuard } from './json-depth-guard.ts';
+import { DEFAULT_RESPONSE_LIMITS, type ResponseLimits } from './response-limits.ts';
 
 /**
- * Why a body could not be read completely; `send` turns it into the exchange's error. `too-large`: the
- * target answered, but more than the suite reads (a cap, not a stall); `stalled` and `broken` otherwise.
+ * Why a body could not be read completely; `send` turns it into the exchange's error. `too-large` and
+ * `too-deep`: the target answered, past a cap of the suite (not a stall); `stalled` and `broken` otherwise.
  */
 export class BodyReadError extends Error {
   constructor(
     message: string,
-    readonly kind: 'stalled' | 'broken' | 'too-large',
+    readonly kind: 'stalled' | 'broken' | 'too-large' | 'too-deep',
   ) {
     super(message);
   }
 }
 
-/** The body as UTF-8 text, or a BodyReadError once `signal` aborts or the body passes `maxBytes`. */
+/**
+ * The body as UTF-8 text, or a BodyReadError once `signal` aborts, the body passes `maxBodyBytes`, or a
+ * JSON body (by its Content-Type) nests deeper than `maxJsonDepth`.
+ */
 export async function readBody(
   response: Response,
   signal: AbortSignal,
   timeoutMs: number,
-  maxBytes = DEFAULT_RESPONSE_LIMITS.maxBodyBytes,
+  { maxBodyBytes, maxJsonDepth }: ResponseLimits = DEFAULT_RESPONSE_LIMITS,
 ): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
-  // Each chunk is decoded as it comes (its bytes dropped at once) and the parts joined once at the end.
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
+  // Bytes are kept as they come and decoded once at the end: a body stopped at a cap is never decoded.
+  const chunks: Uint8Array[] = [];
+  const json = /json/i.test(response.headers.get('content-type') ?? '');
+  const guard = json ? new JsonDepthGuard(maxJsonDepth) : undefined;
   let size = 0;
   const timedOut = () =>
     new BodyReadError(
@@ -55,14 +60,17 @@ export async function readBody(
       });
       if (chunk.done) break;
       size += chunk.value.byteLength;
-      if (size > maxBytes) {
-        const why = `the body exceeds ${maxBytes} bytes (decoded); the suite stopped reading it`;
+      if (size > maxBodyBytes) {
+        const why = `the body exceeds ${maxBodyBytes} bytes (decoded); the suite stopped reading it`;
         throw new BodyReadError(`the status and headers (${response.status}) arrived but ${why}`, 'too-large');
       }
-      parts.push(decoder.decode(chunk.value, { stream: true }));
+      if (guard && !guard.feed(chunk.value)) {
+        const why = `body nests deeper than ${maxJsonDepth} levels; the suite does not parse it`;
+        throw new BodyReadError(`the ${response.status} ${why}`, 'too-deep');
+      }
+      chunks.push(chunk.value);
     }
-    parts.push(decoder.decode());
-    return parts.join('');
+    return new TextDecoder().decode(chunks.length === 1 ? chunks[0] : concat(chunks, size));
   } catch (error) {
     // Not awaited: cancelling a stalled or mocked stream may never settle (mswjs/interceptors#799).
     reader.cancel().catch(() => undefined);
@@ -70,6 +78,16 @@ export async function readBody(
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const whole = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return whole;
 }
 
 function describeCause(error: unknown): string {

@@ -88,7 +88,7 @@ export async function send(
         throttle.throttled(attempt, response.status, retryAfter, request.url);
         continue;
       }
-      const text = await readBody(response, signal, timeoutMs, limits.maxBodyBytes);
+      const text = await readBody(response, signal, timeoutMs, limits);
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
       const recordedResponse = { status: response.status, headers, body: record(text) };
@@ -104,7 +104,9 @@ export async function send(
       if (error instanceof RetryBudgetExhausted) throw error;
       if (deadline?.aborted && !timeout.aborted) return failed(budgetSpent());
       if (error instanceof BodyReadError) {
-        return failed({ title: error.kind === 'too-large' ? 'ResponseTooLarge' : 'NoResponse', reason: error.message });
+        const { kind } = error;
+        const capped = kind === 'too-large' ? 'ResponseTooLarge' : kind === 'too-deep' ? 'ResponseTooDeep' : undefined;
+        return failed({ title: capped ?? 'NoResponse', reason: error.message });
       }
       const reason = describeNetworkError(error, timeoutMs);
       const capped = networkErrorCode(error) === HEADERS_OVERFLOW;

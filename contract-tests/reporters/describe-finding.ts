@@ -14,7 +14,10 @@ export function describeFinding(finding: Finding, scenario: ScenarioResult): str
 /** `POST http://…/pets  authorization: Bearer <redacted>  body: {…}` */
 export function describeRequest(exchange: Exchange): string {
   const { method, url, headers, body } = exchange.request;
-  const shown = Object.entries(headers).filter(([name]) => name !== 'accept').map(([name, value]) => `${name}: ${value}`);
+  // Accept and Accept-Encoding go on every request: only what tells requests apart is shown.
+  const shown = Object.entries(headers)
+    .filter(([name]) => name !== 'accept' && name !== 'accept-encoding')
+    .map(([name, value]) => `${name}: ${value}`);
   return [`${method} ${url}`, ...shown, ...(body !== undefined ? [`body: ${oneLine(body)}`] : [])].join('  ');
 }
 

@@ -11,7 +11,7 @@ export function junitReporter(report: Report): string {
     const scenarios = report.scenarios.filter((s) => s.check === check);
     const time = seconds(scenarios.reduce((t, s) => t + s.durationMs, 0));
     const attributes = `name="${escape(check)}" tests="${scenarios.length}" failures="${count(scenarios, 'failed')}" errors="0" skipped="${count(scenarios, 'skipped') + count(scenarios, 'not-observable')}" time="${time}" timestamp="${escape(report.startedAt.replace(/Z$/, ''))}"`;
-    return `  <testsuite ${attributes}>\n${scenarios.map(testcase).join('')}  </testsuite>\n`;
+    return `  <testsuite ${attributes}>\n${properties(report)}${scenarios.map(testcase).join('')}  </testsuite>\n`;
   });
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
@@ -41,6 +41,13 @@ function testcase(scenario: ScenarioResult): string {
   ];
   if (out.length) parts.push(`      <system-out>${escape(out.join('\n'))}</system-out>\n`);
   return parts.length ? `${open}>\n${parts.join('')}    </testcase>\n` : `${open}/>\n`;
+}
+
+/** The report's cause lines, on every suite (JUnit has no place above the suites that CI tools read). */
+function properties(report: Report): string {
+  if (!report.causes?.length) return '';
+  const lines = report.causes.map((cause) => `      <property name="cause" value="${escape(cause)}"/>\n`);
+  return `    <properties>\n${lines.join('')}    </properties>\n`;
 }
 
 function count(scenarios: ScenarioResult[], status: ScenarioResult['status']): number {
