@@ -80,8 +80,16 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   const compiler = createSchemaCompiler(document);
   const operations = indexOperations(document);
   const router = createRouter(operations, { basePath, quickstartPath });
-  const pathTo = (operationId: string, params: Record<string, string | number> = {}) =>
-    router.pathOf(operationId).replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  // Each template split once into literal parts and parameter names: every create builds a Location with it,
+  // and a regular-expression replace per call was a tenth of the core's time on POST /pets.
+  const templates = new Map<string, string[]>();
+  const pathTo = (operationId: string, params: Record<string, string | number> = {}) => {
+    let parts = templates.get(operationId);
+    if (!parts) templates.set(operationId, (parts = router.pathOf(operationId).split(/\{([^}]+)\}/)));
+    let path = parts[0]!;
+    for (let i = 1; i < parts.length; i += 2) path += encodeURIComponent(String(params[parts[i]!])) + parts[i + 1]!;
+    return path;
+  };
   const compiled = new Map<string, CompiledOperation>();
   for (const operation of operations) {
     const handler = handlerFor(operation.operationId);
