@@ -142,6 +142,8 @@ export class Journal {
     const data = batch.length === 1 ? batch[0]!.bytes : Buffer.concat(batch.map((item) => item.bytes), bytes);
     try {
       await writeAll(current.file, data, current.size);
+      // Where O_DSYNC does not exist (Windows), the sync is a call of its own.
+      if (!constants.O_DSYNC) await current.file.datasync();
     } catch (error) {
       const cause = error as NodeJS.ErrnoException;
       // Any other error (EIO: the data may or may not be on disk) leaves the file's state unknown.
