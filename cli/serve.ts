@@ -74,7 +74,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
       `  Quickstart     ${server.quickstartUrl}`,
       `  Admin API      ${server.url}${server.store.adminPath}  (POST /reset, GET /state)`,
       `  API key        ${key}`,
-      server.stateFile ? `  State file     ${describeStateFile(server.stateFile)}` : '  State          in memory (use --state-file to keep it)',
+      server.stateFile
+        ? `  State file     ${describeStateFile(server.stateFile)}`
+        : '  State          in memory (use --state-file to keep it)',
       '',
       `  Try: curl -H "Authorization: Bearer ${apiKeys ? '$API_KEY' : DEV_API_KEY}" "${server.apiUrl}/pets?limit=3"`,
       '',

@@ -10,7 +10,14 @@ import { createRouter } from './router/create-router.ts';
 import { document } from '../openapi/document.gen.ts';
 import { indexOperations } from '../openapi/index-operations.ts';
 import { seedPets } from './store/seed-pets.ts';
-import { checkSavedChanges, parseSnapshot, SNAPSHOT_FORMAT, SnapshotError, type SavedChanges, type Snapshot } from './store/snapshot.ts';
+import {
+  checkSavedChanges,
+  parseSnapshot,
+  SNAPSHOT_FORMAT,
+  SnapshotError,
+  type SavedChanges,
+  type Snapshot,
+} from './store/snapshot.ts';
 import { StoreState, type StoreChange } from './store/store-state.ts';
 import { createSchemaCompiler } from '../openapi/schema-compiler.ts';
 import { compileRequestValidator } from './validation/compile-request-validator.ts';
@@ -115,7 +122,13 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     const seeded = seedPets({ seed, pets, statuses });
     if (!saved) return { format: SNAPSHOT_FORMAT, nextPetId: pets + 1, nextMessageId: 1, pets: seeded, messages: [] };
     // The inventory copies every pet it stores, so the saved arrays are shared, never changed.
-    return { format: SNAPSHOT_FORMAT, nextPetId: Math.max(pets + 1, saved.nextPetId), nextMessageId: saved.nextMessageId, pets: seeded.concat(saved.pets), messages: saved.messages };
+    return {
+      format: SNAPSHOT_FORMAT,
+      nextPetId: Math.max(pets + 1, saved.nextPetId),
+      nextMessageId: saved.nextMessageId,
+      pets: seeded.concat(saved.pets),
+      messages: saved.messages,
+    };
   };
   let state = new StoreState(initial(), onChange);
   let resets = 0;

@@ -44,13 +44,27 @@ export interface RunningServer {
  * await server.close();
  */
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
-  const { host, port = 4010, stateFile, compactAfter = 100_000, delayMs = 0, log = (line) => process.stderr.write(`${line}\n`), ...storeOptions } = options;
-  const state = stateFile ? await openState(stateFile, { seed: storeOptions.seed ?? 1, pets: storeOptions.pets ?? 50 }) : undefined;
+  const {
+    host,
+    port = 4010,
+    stateFile,
+    compactAfter = 100_000,
+    delayMs = 0,
+    log = (line) => process.stderr.write(`${line}\n`),
+    ...storeOptions
+  } = options;
+  const state = stateFile
+    ? await openState(stateFile, { seed: storeOptions.seed ?? 1, pets: storeOptions.pets ?? 50 })
+    : undefined;
   let journal: Journal | undefined;
   try {
     const persisted = state && stateFile ? persist(stateFile, state, () => journal!, log) : undefined;
     const store = createStore(storeOptions, state, persisted?.onChange, stateFile);
-    journal = await state?.start({ compactAfter, counters: () => store.nextIds(), log: (line) => log(failedTo(`save the state file ${stateFile}`, line)) });
+    journal = await state?.start({
+      compactAfter,
+      counters: () => store.nextIds(),
+      log: (line) => log(failedTo(`save the state file ${stateFile}`, line)),
+    });
     const handle: Handle = async (request) => {
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const response = store.handle(request);
@@ -62,7 +76,10 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       apiUrl: server.url + store.basePath,
       quickstartUrl: server.url + store.quickstartPath,
       store,
-      stateFile: state && stateFile ? { path: stateFile, seed: state.seed, pets: state.seededPets, found: state.found } : undefined,
+      stateFile:
+        state && stateFile
+          ? { path: stateFile, seed: state.seed, pets: state.seededPets, found: state.found }
+          : undefined,
       async close() {
         await server.close();
         await journal?.close();
@@ -76,7 +93,12 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   }
 }
 
-function createStore(options: Omit<PetStoreOptions, 'snapshot'>, state: OpenedState | undefined, onChange: PetStoreOptions['onChange'], path?: string): PetStore {
+function createStore(
+  options: Omit<PetStoreOptions, 'snapshot'>,
+  state: OpenedState | undefined,
+  onChange: PetStoreOptions['onChange'],
+  path?: string,
+): PetStore {
   if (!state) return createPetStore(options);
   try {
     return createPetStore({ ...options, seed: state.seed, pets: state.seededPets, saved: state.saved, onChange });
@@ -85,7 +107,6 @@ function createStore(options: Omit<PetStoreOptions, 'snapshot'>, state: OpenedSt
     throw new KitError(`load the state file ${path}`, error.reason, 'It was left untouched; fix or remove it.');
   }
 }
-
 
 /**
  * Journals each change a request makes and answers only once it is on disk. A change that cannot reach the
@@ -103,14 +124,29 @@ function persist(path: string, state: OpenedState, journal: () => Journal, log: 
     changes = [];
     try {
       await Promise.all(
-        made.map((change) => (change.kind === 'reset' ? journal().rewrite(savedRecords, { nextPetId: state.saved.nextPetId, nextMessageId: state.saved.nextMessageId }) : journal().append(encodeChange(change)))),
+        made.map((change) =>
+          change.kind === 'reset'
+            ? journal().rewrite(savedRecords, {
+                nextPetId: state.saved.nextPetId,
+                nextMessageId: state.saved.nextMessageId,
+              })
+            : journal().append(encodeChange(change)),
+        ),
       );
       return response;
     } catch (error) {
       for (const change of [...made].reverse()) store.withdraw(change);
       const why = (error as Error).message;
-      log(failedTo(`save a change to the state file ${path}`, why, 'It was answered 503 and not made. Free disk space or check the disk, then retry.'));
-      return errorResponse('STORAGE_FAILED', { message: `The change could not be saved to the state file, so it was not made: ${why}` });
+      log(
+        failedTo(
+          `save a change to the state file ${path}`,
+          why,
+          'It was answered 503 and not made. Free disk space or check the disk, then retry.',
+        ),
+      );
+      return errorResponse('STORAGE_FAILED', {
+        message: `The change could not be saved to the state file, so it was not made: ${why}`,
+      });
     }
   }
   return { onChange, settle };
