@@ -106,6 +106,20 @@ describe('snapshots', () => {
     }
   });
 
+  it('journals quickstart messages too, interleaved with pets, and keeps their ids counting', async () => {
+    const send = (server: RunningServer, message: string) =>
+      fetch(`${server.quickstartUrl}/messages`, { method: 'POST', headers: AUTH, body: JSON.stringify({ message }) });
+    const sent = await withServer({}, async (server) => {
+      const first = await (await send(server, 'hello')).json();
+      expect((await create(server, 'between')).status).toBe(201);
+      return [first, await (await send(server, 'again')).json()];
+    });
+    await withServer({}, async (server) => {
+      expect(server.store.snapshot().messages).toEqual(sent);
+      expect((await (await send(server, 'third')).json()).id).toBe('msg_3');
+    });
+  });
+
   it('saves a reset: the state at start comes back after a restart too', async () => {
     await createPets(2);
     await withServer({}, async (server) => {
