@@ -67,6 +67,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     });
     const handle: Handle = async (request) => {
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      persisted?.begin();
       const response = store.handle(request);
       return persisted ? persisted.settle(store, response) : response;
     };
@@ -113,41 +114,44 @@ function createStore(
  * disk is withdrawn from the store and the request is answered 503: it was never acknowledged.
  */
 function persist(path: string, state: OpenedState, journal: () => Journal, log: (line: string) => void) {
-  /** Changes the request being handled made (the core runs a request synchronously, so they are its own). */
-  let changes: StoreChange[] = [];
-  const onChange = (change: StoreChange) => void changes.push(change);
+  /**
+   * Changes made since the last request began, each with its write, started at once so the journal keeps the
+   * order of the changes. The core runs a request synchronously, so those a request finds here are its own.
+   */
+  let changes: { change: StoreChange; written: Promise<void> }[] = [];
   const savedRecords = () => [...state.saved.pets.map(encodePet), ...state.saved.messages.map(encodeMessage)];
+  const counters = { nextPetId: state.saved.nextPetId, nextMessageId: state.saved.nextMessageId };
+  const failed = (why: string, fix: string) => log(failedTo(`save a change to the state file ${path}`, why, fix));
+
+  const onChange = (change: StoreChange) => {
+    const written =
+      change.kind === 'reset' ? journal().rewrite(savedRecords, counters) : journal().append(encodeChange(change));
+    // Handled here too: a write no request waits for must not become an unhandled rejection.
+    written.catch(() => undefined);
+    changes.push({ change, written });
+  };
+
+  /** A request begins: changes made outside any request (a programmatic `store.reset()`) are not its own. */
+  function begin(): void {
+    for (const { written } of changes) written.catch((error: Error) => failed(error.message, 'Check the disk.'));
+    changes = [];
+  }
 
   async function settle(store: PetStore, response: ReturnType<PetStore['handle']>) {
     if (changes.length === 0) return response;
     const made = changes;
     changes = [];
     try {
-      await Promise.all(
-        made.map((change) =>
-          change.kind === 'reset'
-            ? journal().rewrite(savedRecords, {
-                nextPetId: state.saved.nextPetId,
-                nextMessageId: state.saved.nextMessageId,
-              })
-            : journal().append(encodeChange(change)),
-        ),
-      );
+      await Promise.all(made.map(({ written }) => written));
       return response;
     } catch (error) {
-      for (const change of [...made].reverse()) store.withdraw(change);
+      for (const { change } of [...made].reverse()) store.withdraw(change);
       const why = (error as Error).message;
-      log(
-        failedTo(
-          `save a change to the state file ${path}`,
-          why,
-          'It was answered 503 and not made. Free disk space or check the disk, then retry.',
-        ),
-      );
+      failed(why, 'It was answered 503 and not made. Free disk space or check the disk, then retry.');
       return errorResponse('STORAGE_FAILED', {
         message: `The change could not be saved to the state file, so it was not made: ${why}`,
       });
     }
   }
-  return { onChange, settle };
+  return { onChange, begin, settle };
 }

@@ -131,6 +131,17 @@ describe('snapshots', () => {
   });
 });
 
+describe('a reset made in code', () => {
+  it('is saved at once, with no request after it', async () => {
+    await createPets(2);
+    const server = await serve({ port: 0, stateFile: path, log: () => undefined });
+    expect((await create(server, 'gone after reset')).status).toBe(201);
+    server.store.reset();
+    await server.close();
+    expect((await names()).slice(3)).toEqual(['pet 0', 'pet 1']);
+  });
+});
+
 describe('one owner per state file', () => {
   it('a second process refuses to start with one clear line; a clean stop frees the file', async () => {
     const first = await startCli(['--state-file', path]);
