@@ -3,7 +3,7 @@
 // 10 connections create pets while one more connection lists `GET /pets?limit=20` at the same time; then
 // the same load runs against a mock with as many seeded pets and no state file. Last, start-up time over a
 // journal of a million records. Prints a Markdown table for docs/benchmarks.md.
-import autocannon, { type Result } from 'autocannon';
+import type { Result } from 'autocannon';
 import { mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { seedPets } from '../src/core/store/seed-pets.ts';
 import { frame } from '../src/node/state/frames.ts';
 import { runMain, spawnServer, type ServerChild } from './lib/children.ts';
+import { fire } from './lib/load.ts';
 import { describeMachine } from './lib/machine.ts';
 import { SCENARIOS } from './scenarios.ts';
 
@@ -37,20 +38,27 @@ async function writeState(path: string, count: number, as: 'snapshot' | 'journal
   const pets = seedPets({ seed: 1, pets: count, statuses: STATUSES });
   const records = pets.map((pet) => `p${JSON.stringify(pet)}`);
   const inSnapshot = as === 'snapshot' ? records : [];
-  const header = { format: 'petstore-kit/state@2', seed: 1, seededPets: 0, generation: 1, nextPetId: count + 1, nextMessageId: 1, records: inSnapshot.length };
+  const header = {
+    format: 'petstore-kit/state@2',
+    seed: 1,
+    seededPets: 0,
+    generation: 1,
+    nextPetId: count + 1,
+    nextMessageId: 1,
+    records: inSnapshot.length,
+  };
   const file = await open(path, 'w');
   await file.write(`${JSON.stringify(header)}\n`);
-  for (let i = 0; i < inSnapshot.length; i += 10_000) await file.write(`${inSnapshot.slice(i, i + 10_000).join('\n')}\n`);
+  for (let i = 0; i < inSnapshot.length; i += 10_000)
+    await file.write(`${inSnapshot.slice(i, i + 10_000).join('\n')}\n`);
   await file.close();
   if (as === 'journal') {
     const journal = await open(`${path}.journal-1`, 'w');
-    for (let i = 0; i < records.length; i += 10_000) await journal.write(Buffer.concat(records.slice(i, i + 10_000).map(frame)));
+    for (let i = 0; i < records.length; i += 10_000)
+      await journal.write(Buffer.concat(records.slice(i, i + 10_000).map(frame)));
     await journal.close();
   }
 }
-
-const fire = (origin: string, request: typeof create, connections: number, duration: number): Promise<Result> =>
-  Promise.resolve(autocannon({ url: origin + request.path, method: request.method, headers: request.headers, body: request.body, connections, duration }));
 
 interface Row {
   pets: number;
@@ -67,7 +75,15 @@ async function run(child: ServerChild, pets: number, mode: Row['mode'], path?: s
   const [post, get] = await Promise.all([fire(child.url, create, 10, durationS), fire(child.url, list, 1, durationS)]);
   const fileMiB = path ? (await sizeOf(path)) / 2 ** 20 : undefined;
   const row = { pets, mode, startupMs: child.startupMs, post, get, fileMiB };
-  log(`  ${mode.padEnd(13)} start ${(row.startupMs / 1000).toFixed(2)} s  POST ${post.requests.average.toFixed(0)} req/s p50 ${post.latency.p50} p99 ${post.latency.p99} ms [${statuses(post)}]  GET p99 ${get.latency.p99} max ${get.latency.max} ms${fileMiB === undefined ? '' : `  files ${fileMiB.toFixed(1)} MiB`}`);
+  log(
+    [
+      `  ${mode.padEnd(13)} start ${(row.startupMs / 1000).toFixed(2)} s`,
+      `POST ${post.requests.average.toFixed(0)} req/s p50 ${post.latency.p50} p99 ${post.latency.p99} ms`,
+      `[${statuses(post)}]`,
+      `GET p99 ${get.latency.p99} max ${get.latency.max} ms`,
+      fileMiB === undefined ? '' : `files ${fileMiB.toFixed(1)} MiB`,
+    ].join('  '),
+  );
   return row;
 }
 
@@ -105,7 +121,10 @@ async function diskSyncMs(): Promise<{ p50: number; p99: number; max: number }> 
 
 async function main(): Promise<void> {
   const machine = describeMachine();
-  log(`--state-file benchmark: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; ${warmupS} s warm-up + ${durationS} s per row`);
+  log(
+    `--state-file benchmark: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; ` +
+      `${warmupS} s warm-up + ${durationS} s per row`,
+  );
   const rows: Row[] = [];
   for (const pets of sizes) {
     log(`${pets.toLocaleString('en-US')} pets:`);
@@ -115,7 +134,11 @@ async function main(): Promise<void> {
       await writeState(path, pets, 'snapshot');
       for (const mode of ['state file', 'no state file'] as const) {
         const args = mode === 'state file' ? ['--state-file', path] : ['--pets', String(pets)];
-        const child = await spawnServer({ args: [CLI, 'serve', '--port', '0', ...args], ready: READY, timeoutMs: 120_000 });
+        const child = await spawnServer({
+          args: [CLI, 'serve', '--port', '0', ...args],
+          ready: READY,
+          timeoutMs: 120_000,
+        });
         try {
           rows.push(await run(child, pets, mode, mode === 'state file' ? path : undefined));
         } finally {
@@ -132,33 +155,59 @@ async function main(): Promise<void> {
   try {
     const path = join(dir, 'state.json');
     await writeState(path, journalRecords, 'journal');
-    const child = await spawnServer({ args: [CLI, 'serve', '--port', '0', '--state-file', path], ready: READY, timeoutMs: 120_000 });
+    const child = await spawnServer({
+      args: [CLI, 'serve', '--port', '0', '--state-file', path],
+      ready: READY,
+      timeoutMs: 120_000,
+    });
     journalStartMs = child.startupMs;
     const { rssMiB } = await child.memory();
     await child.stop();
-    log(`start-up over a journal of ${journalRecords.toLocaleString('en-US')} records: ${(journalStartMs / 1000).toFixed(2)} s (RSS ${rssMiB?.toFixed(0)} MiB)`);
+    log(
+      `start-up over a journal of ${journalRecords.toLocaleString('en-US')} records: ` +
+        `${(journalStartMs / 1000).toFixed(2)} s (RSS ${rssMiB?.toFixed(0)} MiB)`,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
   const sync = await diskSyncMs();
-  log(`disk: write + fdatasync p50 ${sync.p50.toFixed(2)} ms, p99 ${sync.p99.toFixed(2)} ms, max ${sync.max.toFixed(2)} ms`);
-  log(`\n${markdown(rows, journalRecords, journalStartMs, machine)}\n\nThe disk itself, in the same run: write + fdatasync of one record p50 ${sync.p50.toFixed(2)} ms, p99 ${sync.p99.toFixed(2)} ms, max ${sync.max.toFixed(2)} ms.`);
+  const syncFigures = `p50 ${sync.p50.toFixed(2)} ms, p99 ${sync.p99.toFixed(2)} ms, max ${sync.max.toFixed(2)} ms`;
+  log(`disk: write + fdatasync ${syncFigures}`);
+  log(
+    `\n${markdown(rows, journalRecords, journalStartMs, machine)}\n\n` +
+      `The disk itself, in the same run: write + fdatasync of one record ${syncFigures}.`,
+  );
 }
 
-function markdown(rows: Row[], journalRecords: number, journalStartMs: number, machine: ReturnType<typeof describeMachine>): string {
+function markdown(
+  rows: Row[],
+  journalRecords: number,
+  journalStartMs: number,
+  machine: ReturnType<typeof describeMachine>,
+): string {
   const n = (value: number) => Math.round(value).toLocaleString('en-US');
   const lines = [
-    `Measured ${machine.date} on ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}: ${warmupS} s warm-up then ${durationS} s per row;`,
+    `Measured ${machine.date} on ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}: ` +
+      `${warmupS} s warm-up then ${durationS} s per row;`,
     '10 connections of POST /pets and, at the same time, 1 connection of GET /pets?limit=20.',
     '',
-    '| pets at start | mode | start-up | POST /pets req/s | POST p50 / p99 | concurrent GET p99 / max | files at the end |',
+    '| pets at start | mode | start-up | POST /pets req/s | POST p50 / p99 | concurrent GET p99 / max | files |',
     '|---:|---|---:|---:|---|---|---:|',
     ...rows.map(
       (row) =>
-        `| ${n(row.pets)} | ${row.mode} | ${(row.startupMs / 1000).toFixed(2)} s | ${n(row.post.requests.average)} | ${row.post.latency.p50} / ${row.post.latency.p99} ms | ${row.get.latency.p99} / ${row.get.latency.max} ms | ${row.fileMiB === undefined ? 'n/a' : `${row.fileMiB.toFixed(1)} MiB`} |`,
+        `| ${[
+          n(row.pets),
+          row.mode,
+          `${(row.startupMs / 1000).toFixed(2)} s`,
+          n(row.post.requests.average),
+          `${row.post.latency.p50} / ${row.post.latency.p99} ms`,
+          `${row.get.latency.p99} / ${row.get.latency.max} ms`,
+          row.fileMiB === undefined ? 'n/a' : `${row.fileMiB.toFixed(1)} MiB`,
+        ].join(' | ')} |`,
     ),
     '',
-    `Start-up (spawn to banner) over a journal of ${n(journalRecords)} records: ${(journalStartMs / 1000).toFixed(2)} s.`,
+    `Start-up (spawn to banner) over a journal of ${n(journalRecords)} records: ` +
+      `${(journalStartMs / 1000).toFixed(2)} s.`,
   ];
   return lines.join('\n');
 }

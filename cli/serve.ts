@@ -89,7 +89,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
       `  Admin API      ${server.url}${server.store.adminPath}  (state, reset, faults, requests)`,
       `  Dashboard      ${server.url}${server.store.adminPath}/`,
       `  API key        ${key}`,
-      server.stateFile ? `  State file     ${describeStateFile(server.stateFile)}` : '  State          in memory (use --state-file to keep it)',
+      server.stateFile
+        ? `  State file     ${describeStateFile(server.stateFile)}`
+        : '  State          in memory (use --state-file to keep it)',
       '',
       `  Try: curl -H "Authorization: Bearer ${apiKeys ? '$PETSTORE_API_KEY' : DEV_API_KEY}" "${server.apiUrl}/pets?limit=3"`,
       '',

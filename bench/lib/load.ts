@@ -38,7 +38,8 @@ export function stopLoads(): void {
   for (const instance of running) instance.stop();
 }
 
-async function fire(origin: string, request: LoadRequest, connections: number, duration: number) {
+/** One autocannon run, stopped by stopLoads(); its raw result. */
+export async function fire(origin: string, request: LoadRequest, connections: number, duration: number) {
   const instance = autocannon({
     url: origin + request.path,
     method: request.method,

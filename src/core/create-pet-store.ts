@@ -10,7 +10,14 @@ import { createRouter } from './router/create-router.ts';
 import { document } from '../openapi/document.gen.ts';
 import { indexOperations } from '../openapi/index-operations.ts';
 import { seedPets } from './store/seed-pets.ts';
-import { checkSavedChanges, parseSnapshot, SNAPSHOT_FORMAT, SnapshotError, type SavedChanges, type Snapshot } from './store/snapshot.ts';
+import {
+  checkSavedChanges,
+  parseSnapshot,
+  SNAPSHOT_FORMAT,
+  SnapshotError,
+  type SavedChanges,
+  type Snapshot,
+} from './store/snapshot.ts';
 import { StoreState, type StoreChange } from './store/store-state.ts';
 import { createSchemaCompiler } from '../openapi/schema-compiler.ts';
 import { compileRequestValidator } from './validation/compile-request-validator.ts';
@@ -118,8 +125,16 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   const compiler = createSchemaCompiler(document, { checkSchemas: false });
   const operations = indexOperations(document);
   const router = createRouter(operations, { basePath, quickstartPath });
-  const pathTo = (operationId: string, params: Record<string, string | number> = {}) =>
-    router.pathOf(operationId).replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  // Each template split once into literal parts and parameter names: every create builds a Location with it,
+  // and a regular-expression replace per call was a tenth of the core's time on POST /pets.
+  const templates = new Map<string, string[]>();
+  const pathTo = (operationId: string, params: Record<string, string | number> = {}) => {
+    let parts = templates.get(operationId);
+    if (!parts) templates.set(operationId, (parts = router.pathOf(operationId).split(/\{([^}]+)\}/)));
+    let path = parts[0]!;
+    for (let i = 1; i < parts.length; i += 2) path += encodeURIComponent(String(params[parts[i]!])) + parts[i + 1]!;
+    return path;
+  };
   const compiled = new Map<string, CompiledOperation>();
   for (const operation of operations) {
     const handler = handlerFor(operation.operationId);
@@ -148,7 +163,13 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     const seeded = seedPets({ seed, pets, statuses });
     if (!saved) return { format: SNAPSHOT_FORMAT, nextPetId: pets + 1, nextMessageId: 1, pets: seeded, messages: [] };
     // The inventory copies every pet it stores, so the saved arrays are shared, never changed.
-    return { format: SNAPSHOT_FORMAT, nextPetId: Math.max(pets + 1, saved.nextPetId), nextMessageId: saved.nextMessageId, pets: seeded.concat(saved.pets), messages: saved.messages };
+    return {
+      format: SNAPSHOT_FORMAT,
+      nextPetId: Math.max(pets + 1, saved.nextPetId),
+      nextMessageId: saved.nextMessageId,
+      pets: seeded.concat(saved.pets),
+      messages: saved.messages,
+    };
   };
   let state = new StoreState(initial(), onChange);
   let resets = 0;

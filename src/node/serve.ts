@@ -51,15 +51,25 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   try {
     const persisted = state && stateFile ? persist(stateFile, state, () => journal!, log) : undefined;
     const store = createStore(storeOptions, state, persisted?.onChange, stateFile);
-    journal = await state?.start({ compactAfter, counters: () => store.nextIds(), log: (line) => log(failedTo(`save the state file ${stateFile}`, line)) });
-    const handle: Handle = async (request) => persisted!.settle(store, store.handle(request));
+    journal = await state?.start({
+      compactAfter,
+      counters: () => store.nextIds(),
+      log: (line) => log(failedTo(`save the state file ${stateFile}`, line)),
+    });
+    const handle: Handle = async (request) => {
+      persisted!.begin();
+      return persisted!.settle(store, store.handle(request));
+    };
     const server = await listen(persisted ? handle : store.handle, { host, port });
     return {
       url: server.url,
       apiUrl: server.url + store.basePath,
       quickstartUrl: server.url + store.quickstartPath,
       store,
-      stateFile: state && stateFile ? { path: stateFile, seed: state.seed, pets: state.seededPets, found: state.found } : undefined,
+      stateFile:
+        state && stateFile
+          ? { path: stateFile, seed: state.seed, pets: state.seededPets, found: state.found }
+          : undefined,
       async close() {
         await server.close();
         await journal?.close();
@@ -73,7 +83,12 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   }
 }
 
-function createStore(options: Omit<PetStoreOptions, 'snapshot'>, state: OpenedState | undefined, onChange: PetStoreOptions['onChange'], path?: string): PetStore {
+function createStore(
+  options: Omit<PetStoreOptions, 'snapshot'>,
+  state: OpenedState | undefined,
+  onChange: PetStoreOptions['onChange'],
+  path?: string,
+): PetStore {
   if (!state) return createPetStore(options);
   try {
     return createPetStore({ ...options, seed: state.seed, pets: state.seededPets, saved: state.saved, onChange });
@@ -83,32 +98,49 @@ function createStore(options: Omit<PetStoreOptions, 'snapshot'>, state: OpenedSt
   }
 }
 
-
 /**
  * Journals each change a request makes and answers only once it is on disk. A change that cannot reach the
  * disk is withdrawn from the store and the request is answered 503: it was never acknowledged.
  */
 function persist(path: string, state: OpenedState, journal: () => Journal, log: (line: string) => void) {
-  /** Changes the request being handled made (the core runs a request synchronously, so they are its own). */
-  let changes: StoreChange[] = [];
-  const onChange = (change: StoreChange) => void changes.push(change);
+  /**
+   * Changes made since the last request began, each with its write, started at once so the journal keeps the
+   * order of the changes. The core runs a request synchronously, so those a request finds here are its own.
+   */
+  let changes: { change: StoreChange; written: Promise<void> }[] = [];
   const savedRecords = () => [...state.saved.pets.map(encodePet), ...state.saved.messages.map(encodeMessage)];
+  const counters = { nextPetId: state.saved.nextPetId, nextMessageId: state.saved.nextMessageId };
+  const failed = (why: string, fix: string) => log(failedTo(`save a change to the state file ${path}`, why, fix));
+
+  const onChange = (change: StoreChange) => {
+    const written =
+      change.kind === 'reset' ? journal().rewrite(savedRecords, counters) : journal().append(encodeChange(change));
+    // Handled here too: a write no request waits for must not become an unhandled rejection.
+    written.catch(() => undefined);
+    changes.push({ change, written });
+  };
+
+  /** A request begins: changes made outside any request (a programmatic `store.reset()`) are not its own. */
+  function begin(): void {
+    for (const { written } of changes) written.catch((error: Error) => failed(error.message, 'Check the disk.'));
+    changes = [];
+  }
 
   async function settle(store: PetStore, response: ReturnType<PetStore['handle']>) {
     if (changes.length === 0) return response;
     const made = changes;
     changes = [];
     try {
-      await Promise.all(
-        made.map((change) => (change.kind === 'reset' ? journal().rewrite(savedRecords, { nextPetId: state.saved.nextPetId, nextMessageId: state.saved.nextMessageId }) : journal().append(encodeChange(change)))),
-      );
+      await Promise.all(made.map(({ written }) => written));
       return response;
     } catch (error) {
-      for (const change of [...made].reverse()) store.withdraw(change);
+      for (const { change } of [...made].reverse()) store.withdraw(change);
       const why = (error as Error).message;
-      log(failedTo(`save a change to the state file ${path}`, why, 'It was answered 503 and not made. Free disk space or check the disk, then retry.'));
-      return errorResponse('STORAGE_FAILED', { message: `The change could not be saved to the state file, so it was not made: ${why}` });
+      failed(why, 'It was answered 503 and not made. Free disk space or check the disk, then retry.');
+      return errorResponse('STORAGE_FAILED', {
+        message: `The change could not be saved to the state file, so it was not made: ${why}`,
+      });
     }
   }
-  return { onChange, settle };
+  return { onChange, begin, settle };
 }

@@ -23,7 +23,10 @@ afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: t
 const create = (server: { apiUrl: string }, name: string) =>
   fetch(`${server.apiUrl}/pets`, { method: 'POST', headers: AUTH, body: JSON.stringify({ name, categoryId: 2 }) });
 
-async function withServer<T>(options: Parameters<typeof serve>[0], use: (server: RunningServer) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  options: Parameters<typeof serve>[0],
+  use: (server: RunningServer) => Promise<T>,
+): Promise<T> {
   const server = await serve({ port: 0, pets: 3, stateFile: path, log: () => undefined, ...options });
   try {
     return await use(server);
@@ -56,7 +59,9 @@ describe('the journal after a crash', () => {
     const journal = await readFile(`${path}.journal-1`);
     journal[20] ^= 0x01;
     await writeFile(`${path}.journal-1`, journal);
-    await expect(serve({ port: 0, stateFile: path })).rejects.toThrow(/Failed to load the state file .*journal-1: the record at byte 0 is damaged/);
+    await expect(serve({ port: 0, stateFile: path })).rejects.toThrow(
+      /Failed to load the state file .*journal-1: the record at byte 0 is damaged/,
+    );
     expect((await readFile(`${path}.journal-1`)).equals(journal)).toBe(true);
     await expect(serve({ port: 0, stateFile: path }), 'the failed start released its lock').rejects.toThrow(/damaged/);
   });
@@ -65,7 +70,9 @@ describe('the journal after a crash', () => {
     await createPets(12, { compactAfter: 5 });
     const snapshot = await readFile(path);
     await truncate(path, snapshot.length - 10);
-    await expect(serve({ port: 0, stateFile: path })).rejects.toThrow(/Failed to load the state file .*state\.json: it is truncated/);
+    await expect(serve({ port: 0, stateFile: path })).rejects.toThrow(
+      /Failed to load the state file .*state\.json: it is truncated/,
+    );
     expect((await readFile(path)).equals(snapshot.subarray(0, snapshot.length - 10))).toBe(true);
   });
 });
@@ -76,14 +83,19 @@ describe('snapshots', () => {
     const files = await filesOf(path);
     expect(files).toEqual(['state.json', expect.stringMatching(/^state\.json\.journal-\d+$/)]);
     const header = JSON.parse((await readFile(path, 'utf8')).split('\n')[0]!);
-    expect(header).toMatchObject({ format: 'petstore-kit/state@2', seed: 1, seededPets: 3, generation: Number(files[1]!.split('-')[1]) });
+    expect(header).toMatchObject({
+      format: 'petstore-kit/state@2',
+      seed: 1,
+      seededPets: 3,
+      generation: Number(files[1]!.split('-')[1]),
+    });
     expect(header.generation).toBeGreaterThanOrEqual(3);
     const journaled = scanFrames(await readFile(join(dirname(path), files[1]!)), 0).payloads.length;
     expect(header.records + journaled, 'each change in the snapshot or the journal, once').toBe(35);
     expect(await names()).toHaveLength(38);
   });
 
-  it('keeps only the changes: seeded pets come back from the seed and count in the header, whatever the flags say', async () => {
+  it('keeps only the changes: seeded pets come from the header, whatever the flags say', async () => {
     await createPets(1);
     const server = await serve({ port: 0, pets: 500, seed: 9, stateFile: path });
     try {
@@ -92,6 +104,20 @@ describe('snapshots', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('journals quickstart messages too, interleaved with pets, and keeps their ids counting', async () => {
+    const send = (server: RunningServer, message: string) =>
+      fetch(`${server.quickstartUrl}/messages`, { method: 'POST', headers: AUTH, body: JSON.stringify({ message }) });
+    const sent = await withServer({}, async (server) => {
+      const first = await (await send(server, 'hello')).json();
+      expect((await create(server, 'between')).status).toBe(201);
+      return [first, await (await send(server, 'again')).json()];
+    });
+    await withServer({}, async (server) => {
+      expect(server.store.snapshot().messages).toEqual(sent);
+      expect((await (await send(server, 'third')).json()).id).toBe('msg_3');
+    });
   });
 
   it('saves a reset: the state at start comes back after a restart too', async () => {
@@ -105,6 +131,17 @@ describe('snapshots', () => {
   });
 });
 
+describe('a reset made in code', () => {
+  it('is saved at once, with no request after it', async () => {
+    await createPets(2);
+    const server = await serve({ port: 0, stateFile: path, log: () => undefined });
+    expect((await create(server, 'gone after reset')).status).toBe(201);
+    server.store.reset();
+    await server.close();
+    expect((await names()).slice(3)).toEqual(['pet 0', 'pet 1']);
+  });
+});
+
 describe('one owner per state file', () => {
   it('a second process refuses to start with one clear line; a clean stop frees the file', async () => {
     const first = await startCli(['--state-file', path]);
@@ -112,8 +149,12 @@ describe('one owner per state file', () => {
       const second = await runCli(['serve', '--port', '0', '--state-file', path]);
       expect(second.code).not.toBe(0);
       expect(second.output.trim().split('\n')).toHaveLength(1);
-      expect(second.output).toMatch(new RegExp(`Failed to open the state file .*: process ${first.child.pid} is using it`));
-      await expect(serve({ port: 0, stateFile: path }), 'nor a second server in this process').rejects.toThrow(/is using it/);
+      expect(second.output).toMatch(
+        new RegExp(`Failed to open the state file .*: process ${first.child.pid} is using it`),
+      );
+      await expect(serve({ port: 0, stateFile: path }), 'nor a second server in this process').rejects.toThrow(
+        /is using it/,
+      );
     } finally {
       await first.stop('SIGTERM');
     }
@@ -141,14 +182,24 @@ describe("today's single-JSON state file", () => {
       ],
       messages: [{ id: 'msg_2', message: 'hi', status: 'queued', createdAt: '2026-01-01T00:00:00.000Z' }],
     };
-    await writeFile(path, JSON.stringify(legacy, (_, v) => (typeof v === 'bigint' ? `@${v}` : v)).replace('"@9007199254740993"', '9007199254740993'));
+    await writeFile(
+      path,
+      JSON.stringify(legacy, (_, v) => (typeof v === 'bigint' ? `@${v}` : v)).replace(
+        '"@9007199254740993"',
+        '9007199254740993',
+      ),
+    );
     await withServer({}, async (server) => {
       expect(server.stateFile?.found).toBe('legacy');
       expect(await (await create(server, 'new')).json()).toMatchObject({ id: 12 });
     });
     expect((await readFile(path, 'utf8')).split('\n')[0]).toContain('petstore-kit/state@2');
     const pets = await petsOnDisk(path);
-    expect(pets.map((pet) => [pet.id, pet.name])).toEqual([[1, 'Old'], [11, 'Older'], [12, 'new']]);
+    expect(pets.map((pet) => [pet.id, pet.name])).toEqual([
+      [1, 'Old'],
+      [11, 'Older'],
+      [12, 'new'],
+    ]);
     expect(pets[0]!.categoryId).toBe(9007199254740993n);
     await withServer({}, async (server) => expect(server.store.snapshot().messages).toEqual(legacy.messages));
   });
@@ -157,7 +208,11 @@ describe("today's single-JSON state file", () => {
 describe('a full disk', () => {
   it('answers 503 with an Error body, withdraws the change, says why, and loses nothing acknowledged', async () => {
     // A real write failure without root: the file size limit (RLIMIT_FSIZE, 2 KiB) makes write() fail with EFBIG.
-    const child = spawn('sh', ['-c', `ulimit -f 2 && exec "${process.execPath}" "${BIN}" serve --port 0 --pets 3 --state-file "${path}"`], { cwd: ROOT });
+    const child = spawn(
+      'sh',
+      ['-c', `ulimit -f 2 && exec "${process.execPath}" "${BIN}" serve --port 0 --pets 3 --state-file "${path}"`],
+      { cwd: ROOT },
+    );
     let output = '';
     const acked: number[] = [];
     child.stdout.on('data', (d) => (output += d));
@@ -172,7 +227,11 @@ describe('a full disk', () => {
         else refused = response;
       }
       expect(refused?.status).toBe(503);
-      expect(await refused!.json()).toMatchObject({ code: 'STORAGE_FAILED', status: 503, message: expect.stringMatching(/not made/) });
+      expect(await refused!.json()).toMatchObject({
+        code: 'STORAGE_FAILED',
+        status: 503,
+        message: expect.stringMatching(/not made/),
+      });
       expect(acked.length).toBeGreaterThan(5);
       expect(output).toMatch(/Failed to save a change to the state file .*: .*(EFBIG|file too large)/i);
       // The refused pet was withdrawn: not listed, not found.
@@ -184,6 +243,9 @@ describe('a full disk', () => {
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
     }
-    expect((await petsOnDisk(path)).map((pet) => pet.id), 'every acknowledged create, and nothing else').toEqual([1, 2, 3, ...acked]);
+    expect(
+      (await petsOnDisk(path)).map((pet) => pet.id),
+      'every acknowledged create, and nothing else',
+    ).toEqual([1, 2, 3, ...acked]);
   }, 40_000);
 });

@@ -37,30 +37,40 @@ export interface SavedChanges {
 export function parseSnapshot(value: unknown, compiler: SchemaCompiler): Snapshot {
   if (typeof value !== 'object' || value === null) throw new SnapshotError('it is not a JSON object');
   const snapshot = value as Partial<Snapshot>;
-  if (snapshot.format !== SNAPSHOT_FORMAT) throw new SnapshotError(`its format is ${JSON.stringify(snapshot.format)}, expected "${SNAPSHOT_FORMAT}"`);
+  if (snapshot.format !== SNAPSHOT_FORMAT) {
+    throw new SnapshotError(`its format is ${JSON.stringify(snapshot.format)}, expected "${SNAPSHOT_FORMAT}"`);
+  }
   checkSavedChanges(snapshot, compiler);
   return snapshot as Snapshot;
 }
 
 /** Checks saved state against the spec's schemas (Pet, Message) and the mock's id rules; throws a SnapshotError. */
-export function checkSavedChanges(saved: Partial<SavedChanges>, compiler: SchemaCompiler): asserts saved is SavedChanges {
+export function checkSavedChanges(
+  saved: Partial<SavedChanges>,
+  compiler: SchemaCompiler,
+): asserts saved is SavedChanges {
   const fail = (why: string): never => {
     throw new SnapshotError(why);
   };
-  if (!Number.isSafeInteger(saved.nextPetId) || !Number.isSafeInteger(saved.nextMessageId)) fail('nextPetId and nextMessageId must be integers');
+  if (!Number.isSafeInteger(saved.nextPetId) || !Number.isSafeInteger(saved.nextMessageId)) {
+    fail('nextPetId and nextMessageId must be integers');
+  }
   for (const [key, schema] of [['pets', 'Pet'], ['messages', 'Message']] as const) {
     const items = saved[key];
     if (!Array.isArray(items)) fail(`"${key}" is not an array`);
     const validate = compiler.compile({ $ref: `#/components/schemas/${schema}` });
     // A plain loop: a state file may hold a million pets, checked at every start.
     for (let i = 0; i < (items as unknown[]).length; i++) {
-      if (!validate((items as unknown[])[i])) fail(`${key}[${i}]: ${issuesFromAjv('body', validate.errors).map((issue) => issue.message).join('; ')}`);
+      if (validate((items as unknown[])[i])) continue;
+      fail(`${key}[${i}]: ${issuesFromAjv('body', validate.errors).map((issue) => issue.message).join('; ')}`);
     }
   }
   // The mock assigns ids from 1 up, so its store holds safe integers only (a categoryId may be any int64).
   const pets = saved.pets!;
   const unsafe = pets.findIndex((pet) => !Number.isSafeInteger(pet.id));
-  if (unsafe !== -1) fail(`pets[${unsafe}]: id ${String(pets[unsafe].id)} is beyond 2^53 − 1, which this mock does not assign`);
+  if (unsafe !== -1) {
+    fail(`pets[${unsafe}]: id ${String(pets[unsafe].id)} is beyond 2^53 − 1, which this mock does not assign`);
+  }
   // Saved pets come in ascending id order, which proves the ids distinct without a set of a million; else a set.
   const ascending = pets.every((pet, i) => i === 0 || pets[i - 1]!.id < pet.id);
   if (!ascending && new Set(pets.map((pet) => pet.id)).size !== pets.length) fail('two pets share an id');

@@ -4,7 +4,10 @@ import { PetInventory, type StoredPet } from './pet-inventory.ts';
 import { SNAPSHOT_FORMAT, type Snapshot } from './snapshot.ts';
 
 /** One change to the state, told to an adapter that persists it (`PetStoreOptions.onChange`). */
-export type StoreChange = { kind: 'pet'; stored: StoredPet; state: StoreState } | { kind: 'message'; message: Message; state: StoreState } | { kind: 'reset' };
+export type StoreChange =
+  | { kind: 'pet'; stored: StoredPet; state: StoreState }
+  | { kind: 'message'; message: Message; state: StoreState }
+  | { kind: 'reset' };
 
 /** Everything the mock remembers. `version` grows with every change, so an adapter can tell when to persist. */
 export class StoreState {

@@ -11,8 +11,16 @@ describe('journal frames', () => {
 
   it('drops a torn last record: cut short, or zero-filled by the file system', () => {
     const last = frame('p{"id":4}');
-    for (const tail of [last.subarray(0, 5), last.subarray(0, last.length - 1), Buffer.alloc(40), Buffer.concat([last.subarray(0, 8), Buffer.alloc(9)])]) {
-      expect(scanFrames(Buffer.concat([journal, tail]), 1024)).toEqual({ payloads: records, wholeBytes: journal.length });
+    for (const tail of [
+      last.subarray(0, 5),
+      last.subarray(0, last.length - 1),
+      Buffer.alloc(40),
+      Buffer.concat([last.subarray(0, 8), Buffer.alloc(9)]),
+    ]) {
+      expect(scanFrames(Buffer.concat([journal, tail]), 1024)).toEqual({
+        payloads: records,
+        wholeBytes: journal.length,
+      });
     }
   });
 

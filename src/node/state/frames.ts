@@ -44,7 +44,8 @@ export function scanFrames(buffer: Buffer, maxTornBytes: number): ScannedJournal
   }
   if (offset < buffer.length) {
     if (buffer.length - offset > maxTornBytes) throw new CorruptJournalError(offset);
-    for (let later = offset + 1; later < buffer.length; later++) if (wholeRecordEnd(buffer, later) !== -1) throw new CorruptJournalError(offset);
+    for (let later = offset + 1; later < buffer.length; later++)
+      if (wholeRecordEnd(buffer, later) !== -1) throw new CorruptJournalError(offset);
   }
   return { payloads, wholeBytes: offset };
 }

@@ -52,7 +52,9 @@ export interface JournalOptions {
 }
 
 type Waiter = { resolve(): void; reject(error: Error): void };
-type Task = { kind: 'record'; payload: string; bytes: Buffer } | { kind: 'rewrite'; records: () => string[]; counters: Counters };
+type Task =
+  | { kind: 'record'; payload: string; bytes: Buffer }
+  | { kind: 'rewrite'; records: () => string[]; counters: Counters };
 type Item = Task & Waiter;
 
 export class Journal {
@@ -139,9 +141,17 @@ export class Journal {
 
   async #write(batch: Extract<Item, { kind: 'record' }>[], bytes: number): Promise<void> {
     const current = this.#current;
-    const data = batch.length === 1 ? batch[0]!.bytes : Buffer.concat(batch.map((item) => item.bytes), bytes);
+    const data =
+      batch.length === 1
+        ? batch[0]!.bytes
+        : Buffer.concat(
+            batch.map((item) => item.bytes),
+            bytes,
+          );
     try {
       await writeAll(current.file, data, current.size);
+      // Where O_DSYNC does not exist (Windows), the sync is a call of its own.
+      if (!constants.O_DSYNC) await current.file.datasync();
     } catch (error) {
       const cause = error as NodeJS.ErrnoException;
       // Any other error (EIO: the data may or may not be on disk) leaves the file's state unknown.
@@ -149,7 +159,8 @@ export class Journal {
       // Nothing of this batch was acknowledged: cut the journal back to its last whole record and go on.
       await current.file.truncate(current.size).then(
         () => this.#failQueued(batch, new StorageError(cause.message)),
-        (truncateError: Error) => this.#breakDown(batch, `${cause.message}; then cutting it back failed too: ${truncateError.message}`),
+        (truncateError: Error) =>
+          this.#breakDown(batch, `${cause.message}; then cutting it back failed too: ${truncateError.message}`),
       );
       return;
     }
@@ -181,7 +192,10 @@ export class Journal {
     this.#sealWanted = false;
     const failed = (error: Error) => {
       this.#compactAt = this.#current.records.length + this.#options.compactAfter;
-      this.#options.log(`a new snapshot could not be written (${error.message}); the journals keep every change and it is tried again later`);
+      this.#options.log(
+        `a new snapshot could not be written (${error.message}); ` +
+          'the journals keep every change and it is tried again later',
+      );
     };
     try {
       await this.#seal();
@@ -230,7 +244,13 @@ export class Journal {
       await this.#compaction;
       await this.#seal();
       const records = item.records();
-      const header: StateHeader = { ...this.#snapshot, ...item.counters, format: STATE_FORMAT, generation: this.#current.generation, records: records.length };
+      const header: StateHeader = {
+        ...this.#snapshot,
+        ...item.counters,
+        format: STATE_FORMAT,
+        generation: this.#current.generation,
+        records: records.length,
+      };
       await writeSnapshot(this.#options.path, header, { records: [records] });
       const dropped = this.#sealed.splice(0);
       this.#snapshot = header;
@@ -238,7 +258,10 @@ export class Journal {
       item.resolve();
     } catch (error) {
       // The store has already been reset in memory and the disk does not say so: take no more changes.
-      this.#broken ??= new StorageError(`the reset could not be saved (${(error as Error).message}); the state file takes no more changes until the mock restarts`);
+      this.#broken ??= new StorageError(
+        `the reset could not be saved (${(error as Error).message}); ` +
+          'the state file takes no more changes until the mock restarts',
+      );
       item.reject(this.#broken);
     }
   }

@@ -19,7 +19,7 @@ export interface OpenedState {
   saved: SavedChanges;
   /** What kind of file was found: a new one is created, a legacy one converted, when `start` runs. */
   found: 'none' | 'legacy' | 'current';
-  /** Writes what start-up must (a new or converted snapshot, a cut torn tail), cleans stray files, opens the journal. */
+  /** Writes what start-up must (a new or converted snapshot, a cut torn tail), cleans strays, opens the journal. */
   start(options: Pick<JournalOptions, 'compactAfter' | 'counters' | 'log'>): Promise<Journal>;
   lock: StateLock;
 }
@@ -34,16 +34,26 @@ export async function openState(path: string, defaults: { seed: number; pets: nu
   }
 }
 
-const cannotLoad = (path: string, why: string) => new KitError(`load the state file ${path}`, why, 'It was left untouched; fix or remove it.');
+const cannotLoad = (path: string, why: string) =>
+  new KitError(`load the state file ${path}`, why, 'It was left untouched; fix or remove it.');
 
 async function load(path: string, defaults: { seed: number; pets: number }, lock: StateLock): Promise<OpenedState> {
   const loaded = await readSnapshot(path);
   if (loaded.kind === 'legacy') {
     const value = loaded.value as { format?: unknown } & Partial<SavedChanges>;
     const format = typeof value === 'object' && value !== null && !Array.isArray(value) ? value.format : undefined;
-    if (format !== LEGACY_FORMAT) throw cannotLoad(path, `its format is ${JSON.stringify(format)}, expected "${STATE_FORMAT}" (or "${LEGACY_FORMAT}")`);
+    if (format !== LEGACY_FORMAT)
+      throw cannotLoad(
+        path,
+        `its format is ${JSON.stringify(format)}, expected "${STATE_FORMAT}" (or "${LEGACY_FORMAT}")`,
+      );
     // Every pet of a legacy file is in it, seeded ones too: carried forward with no seeded pets.
-    const saved = { nextPetId: value.nextPetId!, nextMessageId: value.nextMessageId!, pets: value.pets!, messages: value.messages! };
+    const saved = {
+      nextPetId: value.nextPetId!,
+      nextMessageId: value.nextMessageId!,
+      pets: value.pets!,
+      messages: value.messages!,
+    };
     const header = newHeader(defaults.seed, 0, saved);
     const records = () => [...(saved.pets ?? []).map(encodePet), ...(saved.messages ?? []).map(encodeMessage)];
     return opened(path, lock, 'legacy', header, saved, [], records);
@@ -53,7 +63,12 @@ async function load(path: string, defaults: { seed: number; pets: number }, lock
     return opened(path, lock, 'none', newHeader(defaults.seed, defaults.pets, saved), saved, [], () => []);
   }
   const { header, records } = loaded;
-  const saved: SavedChanges = { nextPetId: header.nextPetId, nextMessageId: header.nextMessageId, pets: [], messages: [] };
+  const saved: SavedChanges = {
+    nextPetId: header.nextPetId,
+    nextMessageId: header.nextMessageId,
+    pets: [],
+    messages: [],
+  };
   try {
     decodeRecords(records, saved, 'the snapshot');
   } catch (error) {
@@ -105,7 +120,15 @@ async function journalGenerations(path: string): Promise<number[]> {
 
 function newHeader(seed: number, seededPets: number, saved: Partial<SavedChanges>): StateHeader {
   const records = (saved.pets?.length ?? 0) + (saved.messages?.length ?? 0);
-  return { format: STATE_FORMAT, seed, seededPets, generation: 1, nextPetId: saved.nextPetId ?? seededPets + 1, nextMessageId: saved.nextMessageId ?? 1, records };
+  return {
+    format: STATE_FORMAT,
+    seed,
+    seededPets,
+    generation: 1,
+    nextPetId: saved.nextPetId ?? seededPets + 1,
+    nextMessageId: saved.nextMessageId ?? 1,
+    records,
+  };
 }
 
 function opened(
@@ -148,7 +171,10 @@ function opened(
   };
 }
 
-/** Temporary snapshots a killed process left (never renamed, so they hold nothing acknowledged) and journals a snapshot already holds. */
+/**
+ * Temporary snapshots a killed process left (never renamed, so they hold nothing acknowledged) and journals a
+ * snapshot already holds.
+ */
 async function removeStrays(path: string, generation: number): Promise<void> {
   const base = basename(path);
   const names = await readdir(dirname(path));

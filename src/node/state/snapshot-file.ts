@@ -22,9 +22,13 @@ export interface StateHeader {
   records: number;
 }
 
-export type LoadedSnapshot = { kind: 'none' } | { kind: 'legacy'; value: unknown } | { kind: 'current'; header: StateHeader; records: string[] };
+export type LoadedSnapshot =
+  | { kind: 'none' }
+  | { kind: 'legacy'; value: unknown }
+  | { kind: 'current'; header: StateHeader; records: string[] };
 
-const cannotLoad = (path: string, why: string) => new KitError(`load the state file ${path}`, why, 'It was left untouched; fix or remove it.');
+const cannotLoad = (path: string, why: string) =>
+  new KitError(`load the state file ${path}`, why, 'It was left untouched; fix or remove it.');
 
 export async function readSnapshot(path: string): Promise<LoadedSnapshot> {
   let text: string;
@@ -32,7 +36,11 @@ export async function readSnapshot(path: string): Promise<LoadedSnapshot> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
-    throw new KitError(`read the state file ${path}`, (error as Error).message, 'Check its permissions or choose another path.');
+    throw new KitError(
+      `read the state file ${path}`,
+      (error as Error).message,
+      'Check its permissions or choose another path.',
+    );
   }
   const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
   const header = tryJson(firstLine) as Partial<StateHeader> | undefined;
@@ -50,7 +58,10 @@ export async function readSnapshot(path: string): Promise<LoadedSnapshot> {
   const records = text.slice(firstLine.length + 1, -1).split('\n');
   if (records.length === 1 && records[0] === '') records.pop();
   if (records.length !== header.records) {
-    throw cannotLoad(path, `it is truncated or damaged: its header promises ${header.records} records, it holds ${records.length}`);
+    throw cannotLoad(
+      path,
+      `it is truncated or damaged: its header promises ${header.records} records, it holds ${records.length}`,
+    );
   }
   return { kind: 'current', header: header as StateHeader, records };
 }
@@ -104,7 +115,8 @@ export async function writeSnapshot(path: string, header: StateHeader, source: S
       }
     }
     for (const records of source.records) {
-      for (let start = 0; start < records.length; start += SLICE_RECORDS) await put(`${records.slice(start, start + SLICE_RECORDS).join('\n')}\n`);
+      for (let start = 0; start < records.length; start += SLICE_RECORDS)
+        await put(`${records.slice(start, start + SLICE_RECORDS).join('\n')}\n`);
     }
     await file.sync();
   } catch (error) {

@@ -29,7 +29,11 @@ export async function lockStateFile(path: string): Promise<StateLock> {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new KitError(`lock the state file ${path}`, (error as Error).message, 'Check the permissions of its directory.');
+        throw new KitError(
+          `lock the state file ${path}`,
+          (error as Error).message,
+          'Check the permissions of its directory.',
+        );
       }
     }
     const owner = Number.parseInt(await readFile(lockPath, 'utf8').catch(() => ''), 10);
@@ -37,7 +41,11 @@ export async function lockStateFile(path: string): Promise<StateLock> {
     // The owner is gone (or wrote nothing before it died): the lock is stale.
     await rm(lockPath, { force: true });
   }
-  throw new KitError(`lock the state file ${path}`, 'another process took the lock while a stale one was removed', 'Start only one server on this file.');
+  throw new KitError(
+    `lock the state file ${path}`,
+    'another process took the lock while a stale one was removed',
+    'Start only one server on this file.',
+  );
 }
 
 function isAlive(pid: number): boolean {
@@ -51,5 +59,9 @@ function isAlive(pid: number): boolean {
 }
 
 function inUse(path: string, pid: number): KitError {
-  return new KitError(`open the state file ${path}`, `process ${pid} is using it (see ${path}.lock)`, 'Stop that server or choose another --state-file.');
+  return new KitError(
+    `open the state file ${path}`,
+    `process ${pid} is using it (see ${path}.lock)`,
+    'Stop that server or choose another --state-file.',
+  );
 }
