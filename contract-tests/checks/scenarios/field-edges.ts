@@ -67,6 +67,8 @@ function edgesOf(field: string, property: FlatSchema): Edge[] {
         label: `of ${longest} characters`,
         literal: text((tag) => `${tag}-`.padEnd(longest, 'long')),
       },
+      // Whitespace is part of the text: a server that trims stores another name than the one sent.
+      { field, label: 'with leading and trailing spaces', literal: text((tag) => `  ${tag} x  `) },
       // Astral plane (4 UTF-8 bytes, a surrogate pair in UTF-16), a ZWJ sequence, a combining accent (NFD),
       // right-to-left text: what utf8mb3 columns, normalisation and Latin-1 re-encoding each change.
       { field, label: 'in Unicode (emoji, ZWJ, combining accent, RTL)', literal: text((tag) => `Ünï 名前 🐕‍🦺 e\u0301 עברית ${tag}`) },
