@@ -60,13 +60,21 @@ export function seedSentences(seed: string): string[] {
     if (line.startsWith('|')) {
       tableRow += 1;
       if (tableRow <= 2) continue; // the header row and the |---| row
-      const cells = line.replace(/^\||\|$/g, '').split('|').map((cell) => plain(cell.trim()));
+      const cells = line
+        .replace(/^\||\|$/g, '')
+        .split('|')
+        .map((cell) => plain(cell.trim()));
       sentences.push(cells.join(' | '));
       continue;
     }
     const prose = plain(line.replace(/^(-|\d+\.)\s+/, ''));
     if (/^\S+( \S+)?:$/.test(prose)) continue;
-    sentences.push(...prose.split(/(?<=[.!?])\s+(?=[A-Z0-9{])/).map((s) => s.trim()).filter(Boolean));
+    sentences.push(
+      ...prose
+        .split(/(?<=[.!?])\s+(?=[A-Z0-9{])/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
   }
   return sentences;
 }

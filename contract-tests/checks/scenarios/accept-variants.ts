@@ -24,7 +24,13 @@ export const acceptVariants: ScenarioCheckDefinition = {
           const headers = { accept };
           const listed = await ctx.send(collection.list, { headers });
           const served = statusIn('2xx', (s) => s >= 200 && s < 300);
-          expectStatus(ctx, listed, served, `${collection.list.operationId} with Accept: ${accept}`, 'ValidRequestRejected');
+          expectStatus(
+            ctx,
+            listed,
+            served,
+            `${collection.list.operationId} with Accept: ${accept}`,
+            'ValidRequestRejected',
+          );
           const { read, readParameter, idProperty } = collection;
           if (!read || !readParameter || !idProperty || listed.status >= 300) return;
           const item = await existingItem(ctx, collection);

@@ -17,7 +17,10 @@ const NAME = 'credentialFirst';
 
 const CREDENTIALS: { label: string; auth: () => AuthMode }[] = [
   { label: 'no Authorization header', auth: () => 'none' },
-  { label: 'an unknown key', auth: () => ({ header: `Bearer pk-conformance-unknown-${Math.random().toString(36).slice(2, 12)}` }) },
+  {
+    label: 'an unknown key',
+    auth: () => ({ header: `Bearer pk-conformance-unknown-${Math.random().toString(36).slice(2, 12)}` }),
+  },
 ];
 
 /** A second fault of the request, besides its credential. */
@@ -67,7 +70,10 @@ function faultsOf(model: ApiModel, operation: Operation): Fault[] {
     // The largest id exact in JSON: valid for the schema, never assigned by a real store.
     const unknown = type === 'integer' || type === 'number' ? String(Number.MAX_SAFE_INTEGER) : 'conformance-unknown';
     path[parameter.name] = unknown;
-    faults.push({ label: `${parameter.name} ${unknown} (no such record)`, request: { path: { [parameter.name]: unknown } } });
+    faults.push({
+      label: `${parameter.name} ${unknown} (no such record)`,
+      request: { path: { [parameter.name]: unknown } },
+    });
   }
   const valid = operation.requestBody?.schema
     ? sampleFromSchema(model.flatten(operation.requestBody.schema), { tag: 'credential-first' })
@@ -78,7 +84,10 @@ function faultsOf(model: ApiModel, operation: Operation): Fault[] {
     const invalid = values.find((v) => /minimum|enum/.test(v.label)) ?? values.find((v) => v.value !== '');
     if (!invalid) continue;
     const query = `${encodeURIComponent(parameter.name)}=${encodeURIComponent(invalid.value)}`;
-    faults.push({ label: `${parameter.name}=${invalid.value} (${invalid.label})`, request: { path, query, json: valid } });
+    faults.push({
+      label: `${parameter.name}=${invalid.value} (${invalid.label})`,
+      request: { path, query, json: valid },
+    });
   }
   if (operation.requestBody) {
     const bodies = invalidBodies(model.flatten(operation.requestBody.schema), operation.requestBody.mediaTypes);

@@ -71,7 +71,11 @@ function edgesOf(field: string, property: FlatSchema): Edge[] {
       { field, label: 'with leading and trailing spaces', literal: text((tag) => `  ${tag} x  `) },
       // Astral plane (4 UTF-8 bytes, a surrogate pair in UTF-16), a ZWJ sequence, a combining accent (NFD),
       // right-to-left text: what utf8mb3 columns, normalisation and Latin-1 re-encoding each change.
-      { field, label: 'in Unicode (emoji, ZWJ, combining accent, RTL)', literal: text((tag) => `Ünï 名前 🐕‍🦺 e\u0301 עברית ${tag}`) },
+      {
+        field,
+        label: 'in Unicode (emoji, ZWJ, combining accent, RTL)',
+        literal: text((tag) => `Ünï 名前 🐕‍🦺 e\u0301 עברית ${tag}`),
+      },
       {
         // A request variant the operation must read as the text it spells: JSON escapes instead of characters.
         field,
@@ -133,14 +137,30 @@ async function roundTrip(ctx: ScenarioContext, collection: Collection, edge: Edg
     });
     return;
   }
-  const created = keeps(ctx, exactBody(response), response.index, edge, literal, 'CreatedDiffersFromRequest', 'the create answers');
+  const created = keeps(
+    ctx,
+    exactBody(response),
+    response.index,
+    edge,
+    literal,
+    'CreatedDiffersFromRequest',
+    'the create answers',
+  );
   const key = created?.[id];
   if (key === undefined) return;
   const { read, readParameter } = collection;
   if (read && readParameter && !isPastSunset(read, ctx.now)) {
     const readBack = await ctx.send(read, { path: { [readParameter]: String(key) } });
     if (readBack.status === 200)
-      keeps(ctx, exactBody(readBack), readBack.index, edge, literal, 'ReadDiffersFromCreated', `${read.operationId} returns`);
+      keeps(
+        ctx,
+        exactBody(readBack),
+        readBack.index,
+        edge,
+        literal,
+        'ReadDiffersFromCreated',
+        `${read.operationId} returns`,
+      );
   }
   // The list filtered by the record's own status (a short page in most stores), else the largest page.
   const filter = collection.filters.find((f) => typeof created?.[f.property] === 'string');
@@ -152,7 +172,8 @@ async function roundTrip(ctx: ScenarioContext, collection: Collection, edge: Edg
   if (listed.status !== 200) return;
   const found = itemsOf({ ...listed, json: exactBody(listed) }).find((record) => String(record[id]) === String(key));
   // Absent: createThenList judges whether it had to be there.
-  if (found) keeps(ctx, found, listed.index, edge, literal, 'ListedDiffersFromCreated', `${collection.list.operationId} lists`);
+  if (found)
+    keeps(ctx, found, listed.index, edge, literal, 'ListedDiffersFromCreated', `${collection.list.operationId} lists`);
 }
 
 /** Judges the field in a record (parsed exactly); returns the record, or undefined when there is none. */

@@ -43,7 +43,9 @@ export const versionInBaseUrl: ScenarioCheckDefinition = {
 export function versionSegment(document: OpenApiDocument): string | undefined {
   const segments = new Set(
     (document.servers ?? []).map((server) => {
-      const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => String(server.variables?.[name]?.default ?? ''));
+      const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) =>
+        String(server.variables?.[name]?.default ?? ''),
+      );
       const path = (/^[a-z]+:\/\/[^/]*(\/[^?#]*)?/i.exec(url)?.[1] ?? url).replace(/\/+$/, '');
       return path.slice(path.lastIndexOf('/') + 1);
     }),
