@@ -41,7 +41,8 @@ export async function readSeed(): Promise<string> {
   }
   throw new Error(
     `Failed to read the seed: none of ${tried.join(', ')} exists. ` +
-      'Put the seed at ../shared/seed/pet-store-service-interface.md beside the repository, or set PETSTORE_SEED to its path.',
+      'Put the seed at ../shared/seed/pet-store-service-interface.md beside the repository, ' +
+      'or set PETSTORE_SEED to its path.',
   );
 }
 

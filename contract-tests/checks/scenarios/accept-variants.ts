@@ -3,11 +3,17 @@
 // `Accept: */*`, axios' `application/json, text/plain, */*`, `application/*` (RFC 9110 §12.5.1). Refusing
 // such a request (406, or any other refusal) refuses a valid one. Sent to each read operation, read-only.
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import type { Collection } from '../../model/api-model.ts';
 import { existingItem, expectStatus, statusIn } from './scenario-helpers.ts';
 
 const NAME = 'acceptVariants';
 
 const ACCEPTS = ['*/*', 'application/json, text/plain, */*', 'application/*'];
+
+/** `listPets and getPet`: the read operations of a collection, for scenario names. */
+function operations(collection: Collection): string {
+  return [collection.list, collection.read].flatMap((op) => (op ? [op.operationId] : [])).join(' and ');
+}
 
 export const acceptVariants: ScenarioCheckDefinition = {
   kind: 'scenario',
@@ -16,7 +22,7 @@ export const acceptVariants: ScenarioCheckDefinition = {
   scenarios(model) {
     return model.collections.flatMap((collection) =>
       ACCEPTS.map((accept) => ({
-        name: `${collection.list.operationId}${collection.read ? ` and ${collection.read.operationId}` : ''} with Accept: ${accept} → 2xx`,
+        name: `${operations(collection)} with Accept: ${accept} → 2xx`,
         check: NAME,
         operationId: collection.list.operationId,
         phase: 'read' as const,

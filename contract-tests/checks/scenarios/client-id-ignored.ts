@@ -15,7 +15,9 @@ export function clientIdScenario(collection: Collection, check: string): Scenari
   const { create, idProperty, limit } = collection;
   if (!create || !idProperty) return undefined;
   return {
-    name: `${create.operationId} twice with the same ${idProperty} in the body → two records, each with an ${idProperty} of its own`,
+    name:
+      `${create.operationId} twice with the same ${idProperty} in the body → two records, ` +
+      `each with an ${idProperty} of its own`,
     check,
     operationId: create.operationId,
     phase: 'write',
@@ -42,7 +44,9 @@ export function clientIdScenario(collection: Collection, check: string): Scenari
       if (new Set(ids).size < ids.length)
         return ctx.fail({
           title: 'DuplicateId',
-          message: `Two creates that sent ${idProperty} ${CLIENT_ID} are listed under one ${idProperty}: the service took the client's.`,
+          message:
+            `Two creates that sent ${idProperty} ${CLIENT_ID} are listed under one ${idProperty}: ` +
+            "the service took the client's.",
           expected: `two distinct ${idProperty}s assigned by the service`,
           actual: ids.join(', '),
         });
@@ -52,11 +56,15 @@ export function clientIdScenario(collection: Collection, check: string): Scenari
       if (full)
         return ctx.notObservable({
           what: `whether both records created with ${idProperty} ${CLIENT_ID} in the body are kept`,
-          why: `the list is full (${items.length} records, the largest page) and the interface shows no way to read the next page`,
+          why:
+            `the list is full (${items.length} records, the largest page) ` +
+            'and the interface shows no way to read the next page',
         });
       ctx.fail({
         title: 'CreatedNotListed',
-        message: `Of two creates that sent ${idProperty} ${CLIENT_ID}, both acknowledged, the ${lost ? 'second' : 'first'} is not in the list: the other overwrote it.`,
+        message:
+          `Of two creates that sent ${idProperty} ${CLIENT_ID}, both acknowledged, ` +
+          `the ${lost ? 'second' : 'first'} is not in the list: the other overwrote it.`,
         expected: `both records: ${JSON.stringify(bodies[0])}, ${JSON.stringify(bodies[1])}`,
         actual: `${items.length} records, without ${JSON.stringify(bodies[lost])}`,
       });

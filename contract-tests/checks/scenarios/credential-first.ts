@@ -33,7 +33,8 @@ export const credentialFirst: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
   description:
-    'A request with a bad credential and another fault (invalid body, parameter out of bounds, unknown id) gets 401: the credential is judged first.',
+    'A request with a bad credential and another fault (invalid body, parameter out of bounds, unknown id) ' +
+    'gets 401: the credential is judged first.',
   scenarios(model) {
     return model.operations
       .filter((operation) => operation.security.some((requirement) => Object.keys(requirement).length > 0))
@@ -51,7 +52,8 @@ export const credentialFirst: ScenarioCheckDefinition = {
                 ctx,
                 response,
                 401,
-                `${operation.operationId} with ${credential.label} and ${fault.label} must be refused for its credential`,
+                `${operation.operationId} with ${credential.label} and ${fault.label} ` +
+                  'must be refused for its credential',
                 response.status < 300 ? 'AuthNotEnforced' : 'CredentialNotJudgedFirst',
               );
             },

@@ -32,7 +32,8 @@ export const fieldEdges: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
   description:
-    'A create with a field at an edge its schema allows (empty, long, unicode, escapes, int64 extremes) keeps it byte for byte in the answer, getPet and the filtered list, if accepted.',
+    'A create with a field at an edge its schema allows (empty, long, unicode, escapes, int64 extremes) keeps it ' +
+    'byte for byte in the answer, getPet and the filtered list, if accepted.',
   scenarios(model) {
     return model.collections.flatMap((collection) => {
       const create = collection.create;
@@ -186,7 +187,8 @@ function keeps(
   title: FindingTitle,
   where: string,
 ): Record<string, unknown> | undefined {
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined; // the schema check reports it
+  // Not a record: the schema check reports it.
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
   const value = (record as Record<string, unknown>)[edge.field];
   const got = value === undefined ? 'nothing' : stringifyJsonExact(value);
   // Compared as values: the literal sent and the answer, each written the one way the exact writer writes.
@@ -214,8 +216,8 @@ function whereTheyDiffer(sent: string, got: string): [string, string] {
     const value = json === 'nothing' ? json : parseJsonExact(json);
     return typeof value === 'string' ? [...value].length : json.length;
   };
-  const show = (text: string) =>
-    `${from ? '…' : ''}${clip(text.slice(from), 80)}${sent.length === got.length ? '' : ` (${length(text)} characters)`}`;
+  const lengths = (text: string) => (sent.length === got.length ? '' : ` (${length(text)} characters)`);
+  const show = (text: string) => `${from ? '…' : ''}${clip(text.slice(from), 80)}${lengths(text)}`;
   return [show(sent), show(got)];
 }
 

@@ -29,7 +29,9 @@ export const versionInBaseUrl: ScenarioCheckDefinition = {
           if (last === segment) return;
           ctx.fail({
             title: 'VersionNotInBaseUrl',
-            message: `The base URL ${ctx.baseUrl} ends with ${last ? `/${last}` : 'no path segment'}; the interface's base addresses end with /${segment}. ${operation.operationId} answered ${response.status} there.`,
+            message:
+              `The base URL ${ctx.baseUrl} ends with ${last ? `/${last}` : 'no path segment'}; the interface's base ` +
+              `addresses end with /${segment}. ${operation.operationId} answered ${response.status} there.`,
             expected: `a base URL ending with /${segment}`,
             actual: ctx.baseUrl,
           });
