@@ -7,6 +7,7 @@ import { errorStatusConsistency } from './response/error-status-consistency.ts';
 import { responseHeaderConformance } from './response/response-header-conformance.ts';
 import { responseSchemaConformance } from './response/response-schema-conformance.ts';
 import { statusCodeConformance } from './response/status-code-conformance.ts';
+import { acceptVariants } from './scenarios/accept-variants.ts';
 import { authRequired } from './scenarios/auth-required.ts';
 import { credentialFirst } from './scenarios/credential-first.ts';
 import { createThenList } from './scenarios/create-then-list.ts';
@@ -40,6 +41,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   limitBounds,
   statusFilter,
   parameterCombinations,
+  acceptVariants,
   listConsistency,
   deprecation,
   createThenRead,

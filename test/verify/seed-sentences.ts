@@ -41,7 +41,8 @@ export async function readSeed(): Promise<string> {
   }
   throw new Error(
     `Failed to read the seed: none of ${tried.join(', ')} exists. ` +
-      'Put the seed at ../shared/seed/pet-store-service-interface.md beside the repository, or set PETSTORE_SEED to its path.',
+      'Put the seed at ../shared/seed/pet-store-service-interface.md beside the repository, ' +
+      'or set PETSTORE_SEED to its path.',
   );
 }
 
@@ -60,13 +61,21 @@ export function seedSentences(seed: string): string[] {
     if (line.startsWith('|')) {
       tableRow += 1;
       if (tableRow <= 2) continue; // the header row and the |---| row
-      const cells = line.replace(/^\||\|$/g, '').split('|').map((cell) => plain(cell.trim()));
+      const cells = line
+        .replace(/^\||\|$/g, '')
+        .split('|')
+        .map((cell) => plain(cell.trim()));
       sentences.push(cells.join(' | '));
       continue;
     }
     const prose = plain(line.replace(/^(-|\d+\.)\s+/, ''));
     if (/^\S+( \S+)?:$/.test(prose)) continue;
-    sentences.push(...prose.split(/(?<=[.!?])\s+(?=[A-Z0-9{])/).map((s) => s.trim()).filter(Boolean));
+    sentences.push(
+      ...prose
+        .split(/(?<=[.!?])\s+(?=[A-Z0-9{])/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
   }
   return sentences;
 }

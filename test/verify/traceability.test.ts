@@ -38,7 +38,8 @@ function parseTable(page: string): Row[] {
       const items = (cell: string) => (cell === '—' ? [] : cell.split(', '));
       const parsed = items(checks).map((item) => {
         const match = TICKED.exec(item);
-        if (!match) throw new Error(`row ${number}: "${item}" is not \`check\` or \`check\` (recommends|not observable)`);
+        if (!match)
+          throw new Error(`row ${number}: "${item}" is not \`check\` or \`check\` (recommends|not observable)`);
         return { name: match[1], lenient: match[2] !== undefined };
       });
       return {
@@ -87,7 +88,10 @@ describe('traceability: every sentence of the seed, its checks and their proof',
   it('names only targets that exist: broken ones in the broken-targets test, faithful ones in the catalogue', () => {
     const known = new Set([...TARGETS, ...FAITHFUL].map((target) => target.name));
     for (const row of rows)
-      expect(row.targets.filter((name) => !known.has(name)), `row ${row.number}: unknown targets`).toEqual([]);
+      expect(
+        row.targets.filter((name) => !known.has(name)),
+        `row ${row.number}: unknown targets`,
+      ).toEqual([]);
   });
 
   it('proves every failing check by a broken target of its row that it catches', () => {
@@ -95,14 +99,20 @@ describe('traceability: every sentence of the seed, its checks and their proof',
       const proven = new Set(
         TARGETS.filter((t) => row.targets.includes(t.name)).map((t) => t.expect.findingCheck ?? t.expect.check),
       );
-      expect(row.failing.filter((check) => !proven.has(check)), `row ${row.number}: checks without a broken target`).toEqual([]);
+      expect(
+        row.failing.filter((check) => !proven.has(check)),
+        `row ${row.number}: checks without a broken target`,
+      ).toEqual([]);
     }
   });
 
   it('proves every lenient check (a silent point) by a faithful target of its row', () => {
     const faithful = new Set(FAITHFUL.map((target) => target.name));
     for (const row of rows.filter((r) => r.lenient.length))
-      expect(row.targets.some((name) => faithful.has(name)), `row ${row.number}: no faithful target`).toBe(true);
+      expect(
+        row.targets.some((name) => faithful.has(name)),
+        `row ${row.number}: no faithful target`,
+      ).toBe(true);
   });
 
   it('uses every broken target somewhere', () => {

@@ -16,9 +16,14 @@ const NAME = 'authRequired';
  * `key` is the configured key. Near-misses contain the whole key (with something added), never a piece of
  * it, so reports can redact it: a truncated or re-cased key would show most of its characters.
  */
-const VARIANTS: { label: string; credential: (key: string) => Pick<RequestSpec, 'auth' | 'query' | 'headers'> | undefined }[] = [
+type Credential = Pick<RequestSpec, 'auth' | 'query' | 'headers'>;
+
+const VARIANTS: { label: string; credential: (key: string) => Credential | undefined }[] = [
   { label: 'no Authorization header', credential: () => ({ auth: 'none' }) },
-  { label: 'an unknown key', credential: () => ({ auth: { header: `Bearer pk-conformance-unknown-${Math.random().toString(36).slice(2, 12)}` } }) },
+  {
+    label: 'an unknown key',
+    credential: () => ({ auth: { header: `Bearer pk-conformance-unknown-${Math.random().toString(36).slice(2, 12)}` } }),
+  },
   { label: 'another scheme (Basic) with the valid key', credential: (key) => ({ auth: { header: `Basic ${key}` } }) },
   { label: 'Bearer with no key', credential: () => ({ auth: { header: 'Bearer' } }) },
   { label: 'the valid key without a scheme', credential: (key) => ({ auth: { header: key } }) },
@@ -27,12 +32,21 @@ const VARIANTS: { label: string; credential: (key: string) => Pick<RequestSpec, 
   { label: 'the valid key with a character prepended', credential: (key) => ({ auth: { header: `Bearer x${key}` } }) },
   // A key looked up case-insensitively (MySQL's default collation) lets this one in. One letter at an end is
   // changed, so the rest of the key is one run that reports redact.
-  { label: 'the valid key with one letter in another case', credential: (key) => (otherCase(key) ? { auth: { header: `Bearer ${otherCase(key)}` } } : undefined) },
+  {
+    label: 'the valid key with one letter in another case',
+    credential: (key) => (otherCase(key) ? { auth: { header: `Bearer ${otherCase(key)}` } } : undefined),
+  },
   // A server that splits the header on spaces and reads the second word accepts trailing words.
   { label: 'the valid key followed by another word', credential: (key) => ({ auth: { header: `Bearer ${key} x` } }) },
   // The seed: "The API key is sent in the Authorization header". Elsewhere, the key is missing.
-  { label: 'the valid key in the query (api_key), no Authorization header', credential: (key) => ({ auth: 'none', query: { api_key: key } }) },
-  { label: 'the valid key in an X-API-Key header, no Authorization header', credential: (key) => ({ auth: 'none', headers: { 'x-api-key': key } }) },
+  {
+    label: 'the valid key in the query (api_key), no Authorization header',
+    credential: (key) => ({ auth: 'none', query: { api_key: key } }),
+  },
+  {
+    label: 'the valid key in an X-API-Key header, no Authorization header',
+    credential: (key) => ({ auth: 'none', headers: { 'x-api-key': key } }),
+  },
 ];
 
 /** The key with its first character (else its last) in another letter case, when that one is a letter. */
@@ -114,7 +128,9 @@ function equivalentKey(model: ApiModel, operation: Operation, variant: (typeof E
       if (response.status !== 401) return;
       ctx.recommend({
         title: 'ValidRequestRejected',
-        message: `${operation.operationId} refused the valid key sent with ${variant.label}: HTTP makes it the same credential (RFC 9110 §11.1, RFC 6750 §2.1).`,
+        message:
+          `${operation.operationId} refused the valid key sent with ${variant.label}: ` +
+          'HTTP makes it the same credential (RFC 9110 §11.1, RFC 6750 §2.1).',
         expected: 'not 401',
         actual: `401 ${clip(response.text)}`,
       });

@@ -7,6 +7,7 @@ import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
 import type { Collection } from '../../model/api-model.ts';
 import { flattenSchema } from '../../schema/flatten-schema.ts';
+import { clientIdScenario } from './client-id-ignored.ts';
 import { choiceScenarios, requestPropertyPointer } from './create-choices.ts';
 import { createItem, definedFields, expectStatus, fieldDifferences, newItemBody } from './scenario-helpers.ts';
 import { isPastSunset } from './sunset.ts';
@@ -101,6 +102,8 @@ export const createThenRead: ScenarioCheckDefinition = {
         },
       });
       scenarios.push(...choiceScenarios(model, collection, NAME));
+      const clientId = clientIdScenario(collection, NAME);
+      if (clientId) scenarios.push(clientId);
       return scenarios;
     });
   },

@@ -17,7 +17,10 @@ const NAME = 'credentialFirst';
 
 const CREDENTIALS: { label: string; auth: () => AuthMode }[] = [
   { label: 'no Authorization header', auth: () => 'none' },
-  { label: 'an unknown key', auth: () => ({ header: `Bearer pk-conformance-unknown-${Math.random().toString(36).slice(2, 12)}` }) },
+  {
+    label: 'an unknown key',
+    auth: () => ({ header: `Bearer pk-conformance-unknown-${Math.random().toString(36).slice(2, 12)}` }),
+  },
 ];
 
 /** A second fault of the request, besides its credential. */
@@ -30,7 +33,8 @@ export const credentialFirst: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
   description:
-    'A request with a bad credential and another fault (invalid body, parameter out of bounds, unknown id) gets 401: the credential is judged first.',
+    'A request with a bad credential and another fault (invalid body, parameter out of bounds, unknown id) ' +
+    'gets 401: the credential is judged first.',
   scenarios(model) {
     return model.operations
       .filter((operation) => operation.security.some((requirement) => Object.keys(requirement).length > 0))
@@ -48,7 +52,8 @@ export const credentialFirst: ScenarioCheckDefinition = {
                 ctx,
                 response,
                 401,
-                `${operation.operationId} with ${credential.label} and ${fault.label} must be refused for its credential`,
+                `${operation.operationId} with ${credential.label} and ${fault.label} ` +
+                  'must be refused for its credential',
                 response.status < 300 ? 'AuthNotEnforced' : 'CredentialNotJudgedFirst',
               );
             },
@@ -67,7 +72,10 @@ function faultsOf(model: ApiModel, operation: Operation): Fault[] {
     // The largest id exact in JSON: valid for the schema, never assigned by a real store.
     const unknown = type === 'integer' || type === 'number' ? String(Number.MAX_SAFE_INTEGER) : 'conformance-unknown';
     path[parameter.name] = unknown;
-    faults.push({ label: `${parameter.name} ${unknown} (no such record)`, request: { path: { [parameter.name]: unknown } } });
+    faults.push({
+      label: `${parameter.name} ${unknown} (no such record)`,
+      request: { path: { [parameter.name]: unknown } },
+    });
   }
   const valid = operation.requestBody?.schema
     ? sampleFromSchema(model.flatten(operation.requestBody.schema), { tag: 'credential-first' })
@@ -78,7 +86,10 @@ function faultsOf(model: ApiModel, operation: Operation): Fault[] {
     const invalid = values.find((v) => /minimum|enum/.test(v.label)) ?? values.find((v) => v.value !== '');
     if (!invalid) continue;
     const query = `${encodeURIComponent(parameter.name)}=${encodeURIComponent(invalid.value)}`;
-    faults.push({ label: `${parameter.name}=${invalid.value} (${invalid.label})`, request: { path, query, json: valid } });
+    faults.push({
+      label: `${parameter.name}=${invalid.value} (${invalid.label})`,
+      request: { path, query, json: valid },
+    });
   }
   if (operation.requestBody) {
     const bodies = invalidBodies(model.flatten(operation.requestBody.schema), operation.requestBody.mediaTypes);

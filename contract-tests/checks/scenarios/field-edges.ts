@@ -32,7 +32,8 @@ export const fieldEdges: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
   description:
-    'A create with a field at an edge its schema allows (empty, long, unicode, escapes, int64 extremes) keeps it byte for byte in the answer, getPet and the filtered list, if accepted.',
+    'A create with a field at an edge its schema allows (empty, long, unicode, escapes, int64 extremes) keeps it ' +
+    'byte for byte in the answer, getPet and the filtered list, if accepted.',
   scenarios(model) {
     return model.collections.flatMap((collection) => {
       const create = collection.create;
@@ -67,9 +68,15 @@ function edgesOf(field: string, property: FlatSchema): Edge[] {
         label: `of ${longest} characters`,
         literal: text((tag) => `${tag}-`.padEnd(longest, 'long')),
       },
+      // Whitespace is part of the text: a server that trims stores another name than the one sent.
+      { field, label: 'with leading and trailing spaces', literal: text((tag) => `  ${tag} x  `) },
       // Astral plane (4 UTF-8 bytes, a surrogate pair in UTF-16), a ZWJ sequence, a combining accent (NFD),
       // right-to-left text: what utf8mb3 columns, normalisation and Latin-1 re-encoding each change.
-      { field, label: 'in Unicode (emoji, ZWJ, combining accent, RTL)', literal: text((tag) => `Ünï 名前 🐕‍🦺 e\u0301 עברית ${tag}`) },
+      {
+        field,
+        label: 'in Unicode (emoji, ZWJ, combining accent, RTL)',
+        literal: text((tag) => `Ünï 名前 🐕‍🦺 e\u0301 עברית ${tag}`),
+      },
       {
         // A request variant the operation must read as the text it spells: JSON escapes instead of characters.
         field,
@@ -131,14 +138,30 @@ async function roundTrip(ctx: ScenarioContext, collection: Collection, edge: Edg
     });
     return;
   }
-  const created = keeps(ctx, exactBody(response), response.index, edge, literal, 'CreatedDiffersFromRequest', 'the create answers');
+  const created = keeps(
+    ctx,
+    exactBody(response),
+    response.index,
+    edge,
+    literal,
+    'CreatedDiffersFromRequest',
+    'the create answers',
+  );
   const key = created?.[id];
   if (key === undefined) return;
   const { read, readParameter } = collection;
   if (read && readParameter && !isPastSunset(read, ctx.now)) {
     const readBack = await ctx.send(read, { path: { [readParameter]: String(key) } });
     if (readBack.status === 200)
-      keeps(ctx, exactBody(readBack), readBack.index, edge, literal, 'ReadDiffersFromCreated', `${read.operationId} returns`);
+      keeps(
+        ctx,
+        exactBody(readBack),
+        readBack.index,
+        edge,
+        literal,
+        'ReadDiffersFromCreated',
+        `${read.operationId} returns`,
+      );
   }
   // The list filtered by the record's own status (a short page in most stores), else the largest page.
   const filter = collection.filters.find((f) => typeof created?.[f.property] === 'string');
@@ -150,7 +173,8 @@ async function roundTrip(ctx: ScenarioContext, collection: Collection, edge: Edg
   if (listed.status !== 200) return;
   const found = itemsOf({ ...listed, json: exactBody(listed) }).find((record) => String(record[id]) === String(key));
   // Absent: createThenList judges whether it had to be there.
-  if (found) keeps(ctx, found, listed.index, edge, literal, 'ListedDiffersFromCreated', `${collection.list.operationId} lists`);
+  if (found)
+    keeps(ctx, found, listed.index, edge, literal, 'ListedDiffersFromCreated', `${collection.list.operationId} lists`);
 }
 
 /** Judges the field in a record (parsed exactly); returns the record, or undefined when there is none. */
@@ -163,7 +187,8 @@ function keeps(
   title: FindingTitle,
   where: string,
 ): Record<string, unknown> | undefined {
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined; // the schema check reports it
+  // Not a record: the schema check reports it.
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
   const value = (record as Record<string, unknown>)[edge.field];
   const got = value === undefined ? 'nothing' : stringifyJsonExact(value);
   // Compared as values: the literal sent and the answer, each written the one way the exact writer writes.
@@ -191,8 +216,8 @@ function whereTheyDiffer(sent: string, got: string): [string, string] {
     const value = json === 'nothing' ? json : parseJsonExact(json);
     return typeof value === 'string' ? [...value].length : json.length;
   };
-  const show = (text: string) =>
-    `${from ? '…' : ''}${clip(text.slice(from), 80)}${sent.length === got.length ? '' : ` (${length(text)} characters)`}`;
+  const lengths = (text: string) => (sent.length === got.length ? '' : ` (${length(text)} characters)`);
+  const show = (text: string) => `${from ? '…' : ''}${clip(text.slice(from), 80)}${lengths(text)}`;
   return [show(sent), show(got)];
 }
 

@@ -13,14 +13,17 @@ export const parameterCombinations: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
   description:
-    'A filter combined with the page size: at most limit records, every one matching, and as many as match up to limit.',
+    'A filter combined with the page size: at most limit records, every one matching, ' +
+    'and as many as match up to limit.',
   scenarios(model) {
     return model.collections.flatMap((collection) => {
       const { limit, list } = collection;
       if (!limit) return [];
       return collection.filters.flatMap((filter) =>
         filter.values.map((value) => ({
-          name: `${list.operationId} ${filter.parameter.name}=${value} with ${limit.parameter.name}=${limit.minimum}, ${limit.minimum + 1} and none (default) returns that many records with ${filter.property} ${value}`,
+          name:
+            `${list.operationId} ${filter.parameter.name}=${value} with ${limit.parameter.name}=${limit.minimum}, ` +
+            `${limit.minimum + 1} and none (default) returns that many records with ${filter.property} ${value}`,
           check: NAME,
           operationId: list.operationId,
           phase: 'read' as const,
@@ -46,7 +49,7 @@ export const parameterCombinations: ScenarioCheckDefinition = {
               if (others.length)
                 ctx.fail({
                   title: 'FilterIgnored',
-                  message: `${others.length} of ${items.length} records returned for ?${query} have another ${filter.property}.`,
+                  message: `${others.length} of ${items.length} records for ?${query} have another ${filter.property}.`,
                   expected: `every record with ${filter.property} "${value}"`,
                   actual: [...new Set(others.map((item) => JSON.stringify(item[filter.property])))].join(', '),
                 });

@@ -60,7 +60,8 @@ export const quickstartMessage: ScenarioCheckDefinition = {
           phase: 'write' as const,
           quickstart: operation.ownServer,
           async run(ctx) {
-            await sendValid(ctx, model, operation, { text: (tag) => `Ünï 名前 🐕‍🦺 e\u0301 עברית "q" \\ \n ${tag}` });
+            const text = (tag: string) => `Ünï 名前 🐕‍🦺 e\u0301 עברית "q" \\ \n ${tag}`;
+            await sendValid(ctx, model, operation, { text });
           },
         },
         {
@@ -103,7 +104,9 @@ async function sendValid(
     : {};
   const body = sampleFromSchema(schema, { tag, overrides: texts }) as Record<string, unknown>;
   const response = await ctx.send(operation, { json: body, contentType: variant.contentType });
-  if (!expectStatus(ctx, response, statusIn('any 2xx', (s) => s >= 200 && s < 300), `${operation.operationId} with a valid body${variant.label ? ` ${variant.label}` : ''}`, 'ValidRequestRejected')) return undefined;
+  const what = `${operation.operationId} with a valid body${variant.label ? ` ${variant.label}` : ''}`;
+  const served = statusIn('any 2xx', (s) => s >= 200 && s < 300);
+  if (!expectStatus(ctx, response, served, what, 'ValidRequestRejected')) return undefined;
   if (typeof response.json !== 'object' || response.json === null) return undefined; // the schema check reports it
   const result = response.json as Record<string, unknown>;
   const declared = model.flatten(declaredSchema(model, operation, response.status));
@@ -112,7 +115,13 @@ async function sendValid(
       ctx.fail({ title: 'NotEchoed', message: `The response's ${field} is not what was sent.`, expected: shown(value), actual: shown(result[field]) });
     }
   }
-  if ('id' in declared.properties && (result.id === '' || result.id === null)) ctx.fail({ title: 'EmptyId', message: 'The service assigned an empty id.', expected: 'a non-empty identifier', actual: stringifyJsonExact(result.id) });
+  if ('id' in declared.properties && (result.id === '' || result.id === null))
+    ctx.fail({
+      title: 'EmptyId',
+      message: 'The service assigned an empty id.',
+      expected: 'a non-empty identifier',
+      actual: stringifyJsonExact(result.id),
+    });
   for (const [field, property] of Object.entries(declared.properties)) {
     const value = result[field];
     if (property.format !== 'date-time' || typeof value !== 'string') continue;

@@ -29,7 +29,9 @@ export const versionInBaseUrl: ScenarioCheckDefinition = {
           if (last === segment) return;
           ctx.fail({
             title: 'VersionNotInBaseUrl',
-            message: `The base URL ${ctx.baseUrl} ends with ${last ? `/${last}` : 'no path segment'}; the interface's base addresses end with /${segment}. ${operation.operationId} answered ${response.status} there.`,
+            message:
+              `The base URL ${ctx.baseUrl} ends with ${last ? `/${last}` : 'no path segment'}; the interface's base ` +
+              `addresses end with /${segment}. ${operation.operationId} answered ${response.status} there.`,
             expected: `a base URL ending with /${segment}`,
             actual: ctx.baseUrl,
           });
@@ -43,7 +45,9 @@ export const versionInBaseUrl: ScenarioCheckDefinition = {
 export function versionSegment(document: OpenApiDocument): string | undefined {
   const segments = new Set(
     (document.servers ?? []).map((server) => {
-      const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => String(server.variables?.[name]?.default ?? ''));
+      const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) =>
+        String(server.variables?.[name]?.default ?? ''),
+      );
       const path = (/^[a-z]+:\/\/[^/]*(\/[^?#]*)?/i.exec(url)?.[1] ?? url).replace(/\/+$/, '');
       return path.slice(path.lastIndexOf('/') + 1);
     }),
