@@ -15,7 +15,6 @@ export interface VerifyArgs {
   timeoutMs: number;
   /** Requests per second at most, shared by every request in flight. */
   rateLimit?: number;
-  /** The whole run's time budget. */
   /** The whole run's time budget; default: see defaultMaxRunMs. */
   maxRunMs?: number;
   checks?: string[];

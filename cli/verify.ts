@@ -58,33 +58,10 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
   const err = (text: string) => io.stderr(escapeControls(redactText(text, secrets)));
   const progress = io.progress ? createProgress({ write: err, ...io.progress }) : undefined;
   try {
-    const {
-      baseUrl,
-      quickstartUrl,
-      apiKey,
-      allowWrites,
-      checks,
-      excludeChecks,
-      timeoutMs,
-      rateLimit,
-      maxRunMs,
-      specPath,
-      profile,
-      overlayPath,
-    } = args;
+    // Everything but what only this command uses (how to print, where to write) is a run option.
+    const { help: _help, reporter: _reporter, output: _output, viaPrism: _viaPrism, ...runOptions } = args;
     const options = {
-      baseUrl,
-      quickstartUrl,
-      apiKey,
-      allowWrites,
-      checks,
-      excludeChecks,
-      timeoutMs,
-      rateLimit,
-      maxRunMs,
-      specPath,
-      profile,
-      overlayPath,
+      ...runOptions,
       onPlan: progress?.onPlan,
       onScenario: progress?.onScenario,
       onThrottle: progress?.onThrottle,
