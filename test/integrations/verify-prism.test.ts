@@ -34,6 +34,8 @@ describe("the suite against Prism's mock of our spec", () => {
       // Two creates with one id in the body: the list holds the static pet, neither of the two sent.
       'createThenRead/CreatedNotListed': 1,
       'createThenRead/DuplicateId': 1,
+      // ...and the static pet's id is the one listed before the create.
+      'createThenList/DuplicateId': 1,
       'createThenList/ListedDiffersFromCreated': 1,
       // Prism validates a request before its token (which it never checks): a bad key with a bad body or
       // parameter gets Prism's 422/400, and an unknown id with an unknown key is served.

@@ -6,7 +6,7 @@
 // answer, and keeps the records under ids of its own, keeps the interface.
 import type { Scenario } from '../../engine/scenario.ts';
 import type { Collection } from '../../model/api-model.ts';
-import { createItem, itemsOf, newItemBody } from './scenario-helpers.ts';
+import { createItem, itemsOf, newItemBody, quietFilterValue } from './scenario-helpers.ts';
 
 /** An id no store assigns early (2^53 − 2, exact in JSON), sent as the client's own. */
 const CLIENT_ID = 9007199254740990;
@@ -22,10 +22,12 @@ export function clientIdScenario(collection: Collection, check: string): Scenari
     operationId: create.operationId,
     phase: 'write',
     async run(ctx) {
-      const bodies = [newItemBody(ctx, collection), newItemBody(ctx, collection)].map((body) => ({
-        ...body,
-        [idProperty]: CLIENT_ID,
-      }));
+      const bodies = [1, 2]
+        .map(() => newItemBody(ctx, collection, quietFilterValue(collection)))
+        .map((body) => ({
+          ...body,
+          [idProperty]: CLIENT_ID,
+        }));
       const first = await ctx.send(create, { json: bodies[0] });
       if (first.status < 200 || first.status >= 300) return; // refusing the field is legal; a 5xx fails elsewhere
       const second = await createItem(ctx, collection, bodies[1]);

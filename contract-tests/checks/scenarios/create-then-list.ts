@@ -24,11 +24,22 @@ export const createThenList: ScenarioCheckDefinition = {
           phase: 'write' as const,
           async run(ctx) {
             const sent = newItemBody(ctx, collection);
+            const page = collection.limit ? { [collection.limit.parameter.name]: collection.limit.maximum } : {};
+            // The ids that exist before: "Unique identifier, assigned by the service" rules out handing one out again.
+            const before = await ctx.send(collection.list, { query: page });
+            const existing = new Set(itemsOf(before).map((item) => String(item[collection.idProperty!])));
             const created = await createItem(ctx, collection, sent);
             if (!created) return;
+            const id = String(created[collection.idProperty!]);
+            if (existing.has(id))
+              ctx.fail({
+                title: 'DuplicateId',
+                message: `The service assigned ${collection.idProperty} ${id}, which a record listed before had.`,
+                expected: `an ${collection.idProperty} no record has`,
+                actual: `${collection.idProperty} ${id}, already listed`,
+              });
             // The listed record must carry what was sent (not merely match whatever the create answered).
             const expected = { ...created, ...sent };
-            const page = collection.limit ? { [collection.limit.parameter.name]: collection.limit.maximum } : {};
             await expectListed(ctx, collection, expected, page, 'the list');
             for (const filter of collection.filters) {
               const value = created[filter.property];

@@ -13,7 +13,7 @@ import type { Collection } from '../../model/api-model.ts';
 import { INT64 } from '../../model/kit-extensions.ts';
 import type { FlatSchema } from '../../schema/flatten-schema.ts';
 import { requestPropertyPointer } from './create-choices.ts';
-import { clip, itemsOf, newItemBody, runTag } from './scenario-helpers.ts';
+import { clip, itemsOf, newItemBody, quietFilterValue, runTag } from './scenario-helpers.ts';
 import { isPastSunset } from './sunset.ts';
 
 const NAME = 'fieldEdges';
@@ -118,10 +118,10 @@ async function roundTrip(ctx: ScenarioContext, collection: Collection, edge: Edg
   const create = collection.create!;
   const id = collection.idProperty!;
   const literal = edge.literal(runTag());
-  const body = JSON.stringify({ ...newItemBody(ctx, collection), [edge.field]: 0 }).replace(
-    `"${edge.field}":0`,
-    `"${edge.field}":${literal}`,
-  );
+  const body = JSON.stringify({
+    ...newItemBody(ctx, collection, quietFilterValue(collection)),
+    [edge.field]: 0,
+  }).replace(`"${edge.field}":0`, `"${edge.field}":${literal}`);
   const response = await ctx.send(create, { body });
   if (response.status >= 500 || (response.status >= 300 && response.status < 400)) return; // statusCodeConformance
   if (response.status >= 400) {
