@@ -18,6 +18,7 @@ import { isPastSunset } from './sunset.ts';
 
 const NAME = 'fieldEdges';
 const INT64_MIN = '-9223372036854775808';
+const INT64_MAX = '9223372036854775807';
 
 /** One edge value of one field, as the JSON literal sent (so int64 extremes go out digit for digit). */
 interface Edge {
@@ -100,9 +101,9 @@ function edgesOf(field: string, property: FlatSchema): Edge[] {
       ['-1', '-1'],
       ...(property.format === 'int64'
         ? [
-            // Not yet the largest, 2^63 − 1: a double rounds it to 2^63, out of int64, and until every response
-            // is parsed exactly the schema check would blame the target for the judge's rounding.
             [`${INT64_MIN} (the smallest int64)`, INT64_MIN],
+            // Responses are parsed exactly, so 2^63 − 1 is judged as the target sent it (a double would round it).
+            [`${INT64_MAX} (the largest int64)`, INT64_MAX],
           ]
         : []),
     ] as const) {
