@@ -22,7 +22,9 @@ const VARIANTS: { label: string; credential: (key: string) => Credential | undef
   { label: 'no Authorization header', credential: () => ({ auth: 'none' }) },
   {
     label: 'an unknown key',
-    credential: () => ({ auth: { header: `Bearer pk-conformance-unknown-${Math.random().toString(36).slice(2, 12)}` } }),
+    credential: () => ({
+      auth: { header: `Bearer pk-conformance-unknown-${Math.random().toString(36).slice(2, 12)}` },
+    }),
   },
   { label: 'another scheme (Basic) with the valid key', credential: (key) => ({ auth: { header: `Basic ${key}` } }) },
   { label: 'Bearer with no key', credential: () => ({ auth: { header: 'Bearer' } }) },
@@ -75,66 +77,68 @@ export const authRequired: ScenarioCheckDefinition = {
     return model.operations
       .filter((operation) => operation.security.some((requirement) => Object.keys(requirement).length > 0))
       .flatMap((operation) =>
-        VARIANTS.map<Scenario>((variant) => ({
-          name: `${operation.operationId} with ${variant.label} → 401`,
-          check: NAME,
-          operationId: operation.operationId,
-          phase: operation.method === 'GET' || operation.method === 'HEAD' ? 'read' : 'write',
-          quickstart: operation.ownServer,
-          async run(ctx) {
+        VARIANTS.map((variant) =>
+          scenarioOf(operation, `with ${variant.label} → 401`, async (ctx) => {
             const request = await validRequestFor(ctx, model, operation);
             const credential = variant.credential(ctx.apiKey);
             if (!credential) ctx.skip(`the key has no letter at either end whose case could change`);
             const response = await ctx.send(operation, { ...request, ...credential });
-            expectStatus(ctx, response, 401, `${operation.operationId} must refuse ${variant.label}`, response.status < 300 ? 'AuthNotEnforced' : 'UnexpectedStatus');
-          },
-        })).concat(validKey(model, operation), EQUIVALENTS.map((variant) => equivalentKey(model, operation, variant))),
+            expectStatus(
+              ctx,
+              response,
+              401,
+              `${operation.operationId} must refuse ${variant.label}`,
+              response.status < 300 ? 'AuthNotEnforced' : 'UnexpectedStatus',
+            );
+          }),
+        ).concat(
+          validKey(model, operation),
+          EQUIVALENTS.map((variant) => equivalentKey(model, operation, variant)),
+        ),
       );
   },
 };
 
 /** The valid key in a valid request is not refused as a credential (no 401); the response checks judge the rest. */
 function validKey(model: ApiModel, operation: Operation): Scenario {
-  return {
-    name: `${operation.operationId} with the valid key → not 401`,
-    check: NAME,
-    operationId: operation.operationId,
-    phase: operation.method === 'GET' || operation.method === 'HEAD' ? 'read' : 'write',
-    quickstart: operation.ownServer,
-    async run(ctx) {
-      const response = await ctx.send(operation, await validRequestFor(ctx, model, operation));
-      expectStatus(
-        ctx,
-        response,
-        statusIn('not 401', (s) => s !== 401),
-        `${operation.operationId} with the valid key and a valid request`,
-        'ValidRequestRejected',
-      );
-    },
-  };
+  return scenarioOf(operation, 'with the valid key → not 401', async (ctx) => {
+    const response = await ctx.send(operation, await validRequestFor(ctx, model, operation));
+    expectStatus(
+      ctx,
+      response,
+      statusIn('not 401', (s) => s !== 401),
+      `${operation.operationId} with the valid key and a valid request`,
+      'ValidRequestRejected',
+    );
+  });
 }
 
 /** The valid key spelt another way HTTP allows: refused with 401, a recommendation (advice). */
 function equivalentKey(model: ApiModel, operation: Operation, variant: (typeof EQUIVALENTS)[number]): Scenario {
+  return scenarioOf(operation, `with ${variant.label} → not 401 (recommended)`, async (ctx) => {
+    const request = await validRequestFor(ctx, model, operation);
+    const response = await ctx.send(operation, { ...request, auth: { header: variant.header(ctx.apiKey) } });
+    if (response.status !== 401) return;
+    ctx.recommend({
+      title: 'ValidRequestRejected',
+      message:
+        `${operation.operationId} refused the valid key sent with ${variant.label}: ` +
+        'HTTP makes it the same credential (RFC 9110 §11.1, RFC 6750 §2.1).',
+      expected: 'not 401',
+      actual: `401 ${clip(response.text)}`,
+    });
+  });
+}
+
+/** One of this check's scenarios on one operation, named after it. */
+function scenarioOf(operation: Operation, what: string, run: Scenario['run']): Scenario {
   return {
-    name: `${operation.operationId} with ${variant.label} → not 401 (recommended)`,
+    name: `${operation.operationId} ${what}`,
     check: NAME,
     operationId: operation.operationId,
     phase: operation.method === 'GET' || operation.method === 'HEAD' ? 'read' : 'write',
     quickstart: operation.ownServer,
-    async run(ctx) {
-      const request = await validRequestFor(ctx, model, operation);
-      const response = await ctx.send(operation, { ...request, auth: { header: variant.header(ctx.apiKey) } });
-      if (response.status !== 401) return;
-      ctx.recommend({
-        title: 'ValidRequestRejected',
-        message:
-          `${operation.operationId} refused the valid key sent with ${variant.label}: ` +
-          'HTTP makes it the same credential (RFC 9110 §11.1, RFC 6750 §2.1).',
-        expected: 'not 401',
-        actual: `401 ${clip(response.text)}`,
-      });
-    },
+    run,
   };
 }
 
@@ -150,6 +154,8 @@ async function validRequestFor(ctx: ScenarioContext, model: ApiModel, operation:
     }
     path[parameter.name] = String(id);
   }
-  const json = operation.requestBody?.schema ? sampleFromSchema(model.flatten(operation.requestBody.schema), { tag: 'auth' }) : undefined;
+  const json = operation.requestBody?.schema
+    ? sampleFromSchema(model.flatten(operation.requestBody.schema), { tag: 'auth' })
+    : undefined;
   return { path, json };
 }
