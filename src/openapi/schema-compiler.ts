@@ -2,8 +2,9 @@
 // integer beyond 2^53 − 1 arrives as a bigint (src/shared/exact-json.ts), so `type: integer` becomes
 // the `exactInteger` keyword below, which accepts numbers and bigints alike and checks the bounds and
 // the int32/int64 range (OpenAPI 3.0.3 §4.4 data types) on the exact value.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { exactIntegerKeyword } from './exact-integer.ts';
 import type { JsonSchema, OpenApiDocument } from './openapi-document.ts';
 
 const DOCUMENT_ID = 'openapi.json';
@@ -30,7 +31,7 @@ export interface SchemaCompilerOptions {
 export function createSchemaCompiler(document: OpenApiDocument, options: SchemaCompilerOptions = {}): SchemaCompiler {
   const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true, validateSchema: options.checkSchemas ?? true });
   addFormats.default(ajv);
-  ajv.addKeyword({ keyword: 'exactInteger', schemaType: 'boolean', errors: true, validate: exactInteger });
+  ajv.addKeyword(exactIntegerKeyword);
   // exactInteger checks the ranges on the exact value; these keep the formats known to Ajv.
   ajv.addFormat('int64', { type: 'number', validate: () => true });
   ajv.addFormat('int32', { type: 'number', validate: () => true });
@@ -46,29 +47,6 @@ export function createSchemaCompiler(document: OpenApiDocument, options: SchemaC
       return validate;
     },
   };
-}
-
-const RANGES: Record<string, [bigint, bigint]> = {
-  int32: [-(2n ** 31n), 2n ** 31n - 1n],
-  int64: [-(2n ** 63n), 2n ** 63n - 1n],
-};
-
-/** `type: integer` on the exact value: an integral number or a bigint, within its format's range and bounds. */
-function exactInteger(_enabled: boolean, data: unknown, parent: JsonSchema = {}): boolean {
-  const fail = (message: string, params: Record<string, unknown> = {}) => {
-    (exactInteger as { errors?: Partial<ErrorObject>[] }).errors = [{ keyword: 'type', message, params }];
-    return false;
-  };
-  if (typeof data === 'number' ? !Number.isInteger(data) : typeof data !== 'bigint') return fail('must be integer', { type: 'integer' });
-  const value = BigInt(data as number | bigint);
-  const range = RANGES[parent.format as string];
-  if (range && (value < range[0] || value > range[1])) return fail(`must be an ${parent.format as string} (from ${range[0]} to ${range[1]})`, { format: parent.format });
-  // Ajv's own minimum and maximum judge numbers only: a bigint's bounds are judged here.
-  if (typeof data === 'bigint') {
-    if (typeof parent.minimum === 'number' && value < BigInt(Math.ceil(parent.minimum))) return fail(`must be >= ${parent.minimum}`, { limit: parent.minimum });
-    if (typeof parent.maximum === 'number' && value > BigInt(Math.floor(parent.maximum))) return fail(`must be <= ${parent.maximum}`, { limit: parent.maximum });
-  }
-  return true;
 }
 
 /**
