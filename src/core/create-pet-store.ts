@@ -12,8 +12,8 @@ import { indexOperations } from '../openapi/index-operations.ts';
 import { seedPets } from './store/seed-pets.ts';
 import { checkSavedChanges, parseSnapshot, SNAPSHOT_FORMAT, SnapshotError, type SavedChanges, type Snapshot } from './store/snapshot.ts';
 import { StoreState, type StoreChange } from './store/store-state.ts';
-import { createSchemaCompiler } from '../openapi/schema-compiler.ts';
 import { compileRequestValidator } from './validation/compile-request-validator.ts';
+import { precompiledCompiler as compiler } from './validation/precompiled-compiler.ts';
 import { validateResponse } from './validation/compile-response-validator.ts';
 import { KitError } from '../shared/kit-error.ts';
 import { interfaceDocument } from '../openapi/interface.gen.ts';
@@ -114,8 +114,6 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   }
   if (apiKeys.length === 0) throw new KitError('create the store', 'no API key was given', 'Pass at least one key, or none to use DEV_API_KEY.');
 
-  // The kit's own generated document, checked against the OpenAPI schema by its tests: no meta-schema pass at start.
-  const compiler = createSchemaCompiler(document, { checkSchemas: false });
   const operations = indexOperations(document);
   const router = createRouter(operations, { basePath, quickstartPath });
   const pathTo = (operationId: string, params: Record<string, string | number> = {}) =>
@@ -130,8 +128,8 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       successStatus: success,
       examples: namedExamples(document, operation, success),
       handler,
-      // Compiled on the operation's first request: a cold `petstore-kit serve` answers sooner (docs/benchmarks.md).
-      validateRequest: compiledOnFirstUse(() => compileRequestValidator(operation, compiler, document)),
+      // Precompiled validators, looked up here: a schema missing from validators.gen.ts fails at creation.
+      validateRequest: compileRequestValidator(operation, compiler, document),
       deprecation: deprecationPolicy(operation, (id) => pathTo(id)),
     });
   }
@@ -212,10 +210,4 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     quickstartPath,
     adminPath,
   };
-}
-
-/** A function built by `build` the first time it is called, then reused. */
-function compiledOnFirstUse<A extends unknown[], R>(build: () => (...args: A) => R): (...args: A) => R {
-  let compiled: ((...args: A) => R) | undefined;
-  return (...args) => (compiled ??= build())(...args);
 }

@@ -2,36 +2,11 @@
 // (src/shared/exact-json.ts), so the schema compiler turns `type: integer` into the `exactInteger` keyword,
 // which accepts numbers and bigints alike and checks the int32/int64 range (OpenAPI 3.0.3 §4.4 data types)
 // and the bounds on the exact value. A code-generating keyword: the same definition serves Ajv at run time
-// (the judge) and the validators precompiled by `npm run generate` (the mock), whose generated code calls
-// `exactIntegerIssue` by name.
+// (the judge) and the validators precompiled by `npm run generate` (the mock), whose generated code imports
+// `exactIntegerIssue` (exact-integer-issue.ts, free of Ajv) and calls it by name.
 import { _, stringify, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
+import { exactIntegerIssue } from './exact-integer-issue.ts';
 import type { JsonSchema } from './openapi-document.ts';
-
-const RANGES: Record<string, [bigint, bigint]> = {
-  int32: [-(2n ** 31n), 2n ** 31n - 1n],
-  int64: [-(2n ** 63n), 2n ** 63n - 1n],
-};
-
-/** What is wrong with `data` as an integer of this schema (its format, minimum, maximum), or undefined. */
-export function exactIntegerIssue(data: unknown, parent: JsonSchema): { message: string; params: object } | undefined {
-  if (typeof data === 'number' ? !Number.isInteger(data) : typeof data !== 'bigint')
-    return { message: 'must be integer', params: { type: 'integer' } };
-  const value = BigInt(data as number | bigint);
-  const range = RANGES[parent.format as string];
-  if (range && (value < range[0] || value > range[1]))
-    return {
-      message: `must be an ${parent.format as string} (from ${range[0]} to ${range[1]})`,
-      params: { format: parent.format },
-    };
-  // Ajv's own minimum and maximum judge numbers only: a bigint's bounds are judged here.
-  if (typeof data === 'bigint') {
-    if (typeof parent.minimum === 'number' && value < BigInt(Math.ceil(parent.minimum)))
-      return { message: `must be >= ${parent.minimum}`, params: { limit: parent.minimum } };
-    if (typeof parent.maximum === 'number' && value > BigInt(Math.floor(parent.maximum)))
-      return { message: `must be <= ${parent.maximum}`, params: { limit: parent.maximum } };
-  }
-  return undefined;
-}
 
 /** The keyword: calls `exactIntegerIssue(data, {format, minimum, maximum})` and reports what it returns. */
 export const exactIntegerKeyword: CodeKeywordDefinition = {
