@@ -4,7 +4,6 @@ import type { Message, Pet } from '../api-types.ts';
 import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
 import { issuesFromAjv } from '../../openapi/issue.ts';
 import { KitError } from '../../shared/kit-error.ts';
-import { SAVED_SCHEMAS } from '../validation/core-schemas.ts';
 
 export const SNAPSHOT_FORMAT = 'petstore-kit/state@1';
 
@@ -49,10 +48,10 @@ export function checkSavedChanges(saved: Partial<SavedChanges>, compiler: Schema
     throw new SnapshotError(why);
   };
   if (!Number.isSafeInteger(saved.nextPetId) || !Number.isSafeInteger(saved.nextMessageId)) fail('nextPetId and nextMessageId must be integers');
-  for (const key of ['pets', 'messages'] as const) {
+  for (const [key, schema] of [['pets', 'Pet'], ['messages', 'Message']] as const) {
     const items = saved[key];
     if (!Array.isArray(items)) fail(`"${key}" is not an array`);
-    const validate = compiler.compile(SAVED_SCHEMAS[key]);
+    const validate = compiler.compile({ $ref: `#/components/schemas/${schema}` });
     // A plain loop: a state file may hold a million pets, checked at every start.
     for (let i = 0; i < (items as unknown[]).length; i++) {
       if (!validate((items as unknown[])[i])) fail(`${key}[${i}]: ${issuesFromAjv('body', validate.errors).map((issue) => issue.message).join('; ')}`);
