@@ -16,7 +16,6 @@ import { compileRequestValidator } from './validation/compile-request-validator.
 import { precompiledCompiler as compiler } from './validation/precompiled-compiler.ts';
 import { validateResponse } from './validation/compile-response-validator.ts';
 import { KitError } from '../shared/kit-error.ts';
-import { interfaceDocument } from '../openapi/interface.gen.ts';
 import { createFaultRegistry, FaultInputError, type ArmedFault } from './faults/fault-registry.ts';
 import type { FaultInput } from './faults/fault-schema.ts';
 import {
@@ -28,6 +27,7 @@ import {
 import { journalled } from './journal/journalled.ts';
 import { namedExamples } from './shaping/named-examples.ts';
 import { createShaper } from './shaping/shape-answer.ts';
+import type { AdminExtras } from './admin/admin-api.ts';
 
 /** The documented development key, used when no key is configured. Never use it outside development. */
 export const DEV_API_KEY = 'petstore-dev-key';
@@ -61,6 +61,8 @@ export interface PetStoreOptions {
   journalSize?: number;
   /** Called after each journalled request with its entry (the CLI's `--log`). */
   onRequest?: (entry: JournalEntry) => void;
+  /** The dashboard page and more documents for the admin API: `petstore-kit serve` passes them (src/node). */
+  adminExtras?: AdminExtras;
 }
 
 /** Faults armed at run time: the same as the admin API's /__admin/faults. */
@@ -189,7 +191,12 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     pathTo,
     checkResponse: options.strict ? (operation, response) => validateResponse(operation, response, compiler) : undefined,
     shape: createShaper(faults),
-    admin: { faults, journal, documents: { 'openapi.json': document, 'interface.openapi.json': interfaceDocument } },
+    admin: {
+      faults,
+      journal,
+      dashboard: options.adminExtras?.dashboard,
+      documents: { 'openapi.json': document, ...options.adminExtras?.documents },
+    },
   });
   const handle = journalled(pipeline, journal, adminPath, onRequest);
 
