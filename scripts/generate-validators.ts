@@ -39,7 +39,7 @@ export function validatorsModule(document: OpenApiDocument, banner: string): str
     ...imports,
     code.replace(/^"use strict";/, ''),
     '',
-    '/** The precompiled validators, by the JSON text of the schema as the store passes it (precompiled-compiler.ts). */',
+    '/** The precompiled validators, by the JSON text of the schema the store passes (precompiled-compiler.ts). */',
     'export const validatorsBySchema = {',
     ...table,
     '};',

@@ -33,7 +33,8 @@ async function buildPage(name: string): Promise<BuiltPage> {
   const result = await build({ root, logLevel: 'error', configFile: false, build: { outDir, emptyOutDir: true, target: 'es2022' } });
   const chunks = [result].flat().flatMap((output) => ('output' in output ? output.output : [])).filter((item) => item.type === 'chunk');
   const rendered = chunks.flatMap((chunk) => Object.entries(chunk.modules));
-  const modules = (await Promise.all(rendered.map(([id, module]) => minifiedModule(id, module.code ?? '')))).sort((a, b) => b[1] - a[1]);
+  const modules = await Promise.all(rendered.map(([id, module]) => minifiedModule(id, module.code ?? '')));
+  modules.sort((a, b) => b[1] - a[1]);
   const kitBytes = modules.filter(([id]) => id.startsWith('petstore-kit/')).reduce((sum, [, bytes]) => sum + bytes, 0);
   const files = await readdir(join(outDir, 'assets'));
   const sizes = await Promise.all(files.filter((f) => f.endsWith('.js')).map(async (f) => (await stat(join(outDir, 'assets', f))).size));
@@ -42,7 +43,8 @@ async function buildPage(name: string): Promise<BuiltPage> {
 
 /** A module's rendered code (what tree-shaking kept of it), minified as the chunk is. */
 async function minifiedModule(id: string, code: string): Promise<[string, number]> {
-  const { code: minified } = await transformWithEsbuild(code, 'module.js', { minify: true, loader: 'js', format: 'esm' });
+  const options = { minify: true, loader: 'js', format: 'esm' } as const;
+  const { code: minified } = await transformWithEsbuild(code, 'module.js', options);
   return [id.replace(/^.*\/node_modules\//, ''), Buffer.byteLength(minified)];
 }
 
@@ -68,7 +70,8 @@ describe('petstore-kit/msw/browser in a Vite page', () => {
     console.log(`bundle: page ${kB(page.jsBytes)}, msw alone ${kB(mswOnly.jsBytes)}, kit with dependencies ${kB(share)}, kit's own modules ${kB(page.kitBytes)}`);
     const mswModules = new Set(mswOnly.modules.map(([id]) => id));
     const beyondMsw = page.modules.filter(([id]) => !mswModules.has(id)).slice(0, 20);
-    console.log(`largest modules beyond msw (minified):\n${beyondMsw.map(([id, bytes]) => `  ${kB(bytes).padStart(9)}  ${id}`).join('\n')}`);
+    const rows = beyondMsw.map(([id, bytes]) => `  ${kB(bytes).padStart(9)}  ${id}`);
+    console.log(`largest modules beyond msw (minified):\n${rows.join('\n')}`);
     expect(share).toBeGreaterThan(0);
     expect(share).toBeLessThan(KIT_WITH_DEPENDENCIES_LIMIT);
   });

@@ -236,7 +236,7 @@ export function frontendStateCases(target: () => Target): void {
       expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET']);
     });
 
-    it('serves the dashboard and the interface document from a server; the handlers say where to find them', async () => {
+    it('serves the dashboard and the interface document from a server; the handlers say where they are', async () => {
       const page = await fetch(`${target().adminUrl}/`);
       // With a key: the handlers answer 404 (not there), not 401.
       const interfaceYaml = await fetch(`${target().adminUrl}/interface.openapi.yaml`, { headers: AUTH });

@@ -70,16 +70,21 @@ const PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
+const NO_DASHBOARD =
+  'The dashboard is served by `petstore-kit serve` only; these handlers serve the admin API without it';
+
 /** Served without a key. */
 const PUBLIC_ROUTES: AdminRoutes = {
   '': { GET: ({ adminPath }) => ({ status: 308, headers: { location: `${adminPath}/` }, body: null }) },
   '/': {
     GET: ({ adminPath, dashboard }) =>
       dashboard
-        ? { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS }, body: dashboard(adminPath) }
-        : errorResponse('NOT_FOUND', {
-            message: 'The dashboard is served by `petstore-kit serve` only; these handlers serve the admin API without it',
-          }),
+        ? {
+            status: 200,
+            headers: { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS },
+            body: dashboard(adminPath),
+          }
+        : errorResponse('NOT_FOUND', { message: NO_DASHBOARD }),
   },
 };
 
