@@ -65,6 +65,13 @@ describe('petstore-kit/msw/browser in a Vite page', () => {
     expect(page.kitBytes).toBeLessThan(KIT_OWN_LIMIT);
   });
 
+  it('carries no schema compiler and no dashboard: validators precompiled, the dashboard left to serve', () => {
+    const ids = page.modules.map(([id]) => id);
+    expect(ids.filter((id) => /^(ajv|fast-uri)\//.test(id))).toEqual([]);
+    expect(ids.filter((id) => /dashboard-page|interface\.gen/.test(id))).toEqual([]);
+    expect(ids).toContain('petstore-kit/dist/src/core/validation/validators.gen.js');
+  });
+
   it(`adds under ${KIT_WITH_DEPENDENCIES_LIMIT / 1024} kB of minified JavaScript to msw's own`, () => {
     const share = page.jsBytes - mswOnly.jsBytes;
     console.log(`bundle: page ${kB(page.jsBytes)}, msw alone ${kB(mswOnly.jsBytes)}, kit with dependencies ${kB(share)}, kit's own modules ${kB(page.kitBytes)}`);
