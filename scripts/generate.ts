@@ -7,6 +7,7 @@
 //   src/openapi/interface.gen.ts   the interface alone, parsed (the judge's default)
 //   src/openapi/overlay.gen.ts     the overlay, parsed (the judge's petstore-kit profile)
 //   src/openapi/openapi.gen.ts     TypeScript types of the full document (openapi-typescript)
+//   src/core/validation/validators.gen.ts  the store's validators, precompiled by Ajv (generate-validators.ts)
 //   docs/choices.md                the overlay's actions as a table
 // `--check` writes nothing and exits 1 when a generated file is out of date.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import ts from 'typescript';
 import { parse, stringify } from 'yaml';
 import { applyOverlay, type OverlayDocument } from '../src/openapi/apply-overlay.ts';
 import type { OpenApiDocument } from '../src/openapi/openapi-document.ts';
+import { validatorsModule } from './generate-validators.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const INTERFACE = 'spec/petstore.openapi.yaml';
@@ -45,6 +47,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     'src/openapi/interface.gen.ts': module(INTERFACE, 'OpenApiDocument', 'interfaceDocument', base),
     'src/openapi/overlay.gen.ts': module(OVERLAY, 'OverlayDocument', 'petstoreKitOverlay', overlay),
     'src/openapi/openapi.gen.ts': `${banner(both)}${types}`,
+    'src/core/validation/validators.gen.ts': validatorsModule(document, banner(both)),
     'docs/choices.md': choicesPage(overlay),
   };
 }

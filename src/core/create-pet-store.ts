@@ -19,11 +19,10 @@ import {
   type Snapshot,
 } from './store/snapshot.ts';
 import { StoreState, type StoreChange } from './store/store-state.ts';
-import { createSchemaCompiler } from '../openapi/schema-compiler.ts';
 import { compileRequestValidator } from './validation/compile-request-validator.ts';
+import { precompiledCompiler as compiler } from './validation/precompiled-compiler.ts';
 import { validateResponse } from './validation/compile-response-validator.ts';
 import { KitError } from '../shared/kit-error.ts';
-import { interfaceDocument } from '../openapi/interface.gen.ts';
 import { createFaultRegistry, FaultInputError, type ArmedFault } from './faults/fault-registry.ts';
 import type { FaultInput } from './faults/fault-schema.ts';
 import {
@@ -35,6 +34,7 @@ import {
 import { journalled } from './journal/journalled.ts';
 import { namedExamples } from './shaping/named-examples.ts';
 import { createShaper } from './shaping/shape-answer.ts';
+import type { AdminExtras } from './admin/admin-api.ts';
 
 /** The documented development key, used when no key is configured. Never use it outside development. */
 export const DEV_API_KEY = 'petstore-dev-key';
@@ -68,6 +68,8 @@ export interface PetStoreOptions {
   journalSize?: number;
   /** Called after each journalled request with its entry (the CLI's `--log`). */
   onRequest?: (entry: JournalEntry) => void;
+  /** The dashboard page and more documents for the admin API: `petstore-kit serve` passes them (src/node). */
+  adminExtras?: AdminExtras;
 }
 
 /** Faults armed at run time: the same as the admin API's /__admin/faults. */
@@ -121,8 +123,6 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   }
   if (apiKeys.length === 0) throw new KitError('create the store', 'no API key was given', 'Pass at least one key, or none to use DEV_API_KEY.');
 
-  // The kit's own generated document, checked against the OpenAPI schema by its tests: no meta-schema pass at start.
-  const compiler = createSchemaCompiler(document, { checkSchemas: false });
   const operations = indexOperations(document);
   const router = createRouter(operations, { basePath, quickstartPath });
   // Each template split once into literal parts and parameter names: every create builds a Location with it,
@@ -145,8 +145,8 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       successStatus: success,
       examples: namedExamples(document, operation, success),
       handler,
-      // Compiled on the operation's first request: a cold `petstore-kit serve` answers sooner (docs/benchmarks.md).
-      validateRequest: compiledOnFirstUse(() => compileRequestValidator(operation, compiler, document)),
+      // Precompiled validators, looked up here: a schema missing from validators.gen.ts fails at creation.
+      validateRequest: compileRequestValidator(operation, compiler, document),
       deprecation: deprecationPolicy(operation, (id) => pathTo(id)),
     });
   }
@@ -212,7 +212,12 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     pathTo,
     checkResponse: options.strict ? (operation, response) => validateResponse(operation, response, compiler) : undefined,
     shape: createShaper(faults),
-    admin: { faults, journal, documents: { 'openapi.json': document, 'interface.openapi.json': interfaceDocument } },
+    admin: {
+      faults,
+      journal,
+      dashboard: options.adminExtras?.dashboard,
+      documents: { 'openapi.json': document, ...options.adminExtras?.documents },
+    },
   });
   const handle = journalled(pipeline, journal, adminPath, onRequest);
 
@@ -233,10 +238,4 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     quickstartPath,
     adminPath,
   };
-}
-
-/** A function built by `build` the first time it is called, then reused. */
-function compiledOnFirstUse<A extends unknown[], R>(build: () => (...args: A) => R): (...args: A) => R {
-  let compiled: ((...args: A) => R) | undefined;
-  return (...args) => (compiled ??= build())(...args);
 }

@@ -24,4 +24,5 @@ export {
 export { ERRORS, type ErrorCode } from './errors.ts';
 export { SnapshotError, type Snapshot, type SavedChanges } from './store/snapshot.ts';
 export type { StoreChange } from './store/store-state.ts';
+export type { AdminExtras } from './admin/admin-api.ts';
 export type { Pet, NewPet, PetStatus, Message, ApiError } from './api-types.ts';

@@ -2,6 +2,7 @@
 import { createPetStore, SnapshotError, type PetStore, type PetStoreOptions, type StoreChange } from '../core/index.ts';
 import { errorResponse } from '../core/errors.ts';
 import { listen, type Handle } from './listen.ts';
+import { SERVE_ADMIN_EXTRAS } from './admin-extras.ts';
 import { openState, type OpenedState } from './state/open-state.ts';
 import type { Journal } from './state/journal.ts';
 import { encodeChange, encodeMessage, encodePet } from './state/state-records.ts';
@@ -89,9 +90,11 @@ function createStore(
   onChange: PetStoreOptions['onChange'],
   path?: string,
 ): PetStore {
-  if (!state) return createPetStore(options);
+  // The dashboard and the interface document: only a server serves them (admin-extras.ts).
+  if (!state) return createPetStore({ adminExtras: SERVE_ADMIN_EXTRAS, ...options });
   try {
-    return createPetStore({ ...options, seed: state.seed, pets: state.seededPets, saved: state.saved, onChange });
+    const fromState = { seed: state.seed, pets: state.seededPets, saved: state.saved, onChange };
+    return createPetStore({ adminExtras: SERVE_ADMIN_EXTRAS, ...options, ...fromState });
   } catch (error) {
     if (!(error instanceof SnapshotError)) throw error;
     throw new KitError(`load the state file ${path}`, error.reason, 'It was left untouched; fix or remove it.');

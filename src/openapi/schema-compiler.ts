@@ -1,16 +1,23 @@
 // Compiles the document's schemas with Ajv, once per schema. Integers are judged exactly: a JSON
 // integer beyond 2^53 − 1 arrives as a bigint (src/shared/exact-json.ts), so `type: integer` becomes
-// the `exactInteger` keyword below, which accepts numbers and bigints alike and checks the bounds and
-// the int32/int64 range (OpenAPI 3.0.3 §4.4 data types) on the exact value.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+// the `exactInteger` keyword (exact-integer.ts), which accepts numbers and bigints alike and checks the
+// bounds and the int32/int64 range (OpenAPI 3.0.3 §4.4 data types) on the exact value.
+// The judge compiles here at run time; the mock's validators are this same Ajv set-up's standalone code,
+// written by `npm run generate` (scripts/generate-validators.ts).
+import { Ajv, type CodeOptions, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { exactIntegerKeyword } from './exact-integer.ts';
+import { formats } from './formats.ts';
 import type { JsonSchema, OpenApiDocument } from './openapi-document.ts';
 
 const DOCUMENT_ID = 'openapi.json';
 
+/** A compiled schema: Ajv's validate function as run-time Ajv and its standalone code both give it. */
+export type SchemaValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
 export interface SchemaCompiler {
   /** Compiles a schema taken from the document; its `#/components/...` references resolve against the document. */
-  compile(schema: JsonSchema): ValidateFunction;
+  compile(schema: JsonSchema): SchemaValidator;
 }
 
 export interface SchemaCompilerOptions {
@@ -20,6 +27,8 @@ export interface SchemaCompilerOptions {
    * mock's core turns it off for its own generated document, which its tests check already.
    */
   checkSchemas?: boolean;
+  /** Ajv's code options: `npm run generate` asks for standalone source. */
+  code?: CodeOptions;
 }
 
 /**
@@ -28,19 +37,13 @@ export interface SchemaCompilerOptions {
  * reads them as they are once unknown keywords (example, x-*) are tolerated.
  */
 export function createSchemaCompiler(document: OpenApiDocument, options: SchemaCompilerOptions = {}): SchemaCompiler {
-  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true, validateSchema: options.checkSchemas ?? true });
-  addFormats.default(ajv);
-  ajv.addKeyword({ keyword: 'exactInteger', schemaType: 'boolean', errors: true, validate: exactInteger });
-  // exactInteger checks the ranges on the exact value; these keep the formats known to Ajv.
-  ajv.addFormat('int64', { type: 'number', validate: () => true });
-  ajv.addFormat('int32', { type: 'number', validate: () => true });
-  ajv.addSchema(prepare({ $id: DOCUMENT_ID, components: document.components ?? {} }) as object);
-  const cache = new Map<JsonSchema, ValidateFunction>();
+  const ajv = documentAjv(document, options);
+  const cache = new Map<JsonSchema, SchemaValidator>();
   return {
     compile(schema) {
       let validate = cache.get(schema);
       if (!validate) {
-        validate = ajv.compile(prepare(schema) as object);
+        validate = ajv.compile(prepareSchema(schema) as object);
         cache.set(schema, validate);
       }
       return validate;
@@ -48,38 +51,26 @@ export function createSchemaCompiler(document: OpenApiDocument, options: SchemaC
   };
 }
 
-const RANGES: Record<string, [bigint, bigint]> = {
-  int32: [-(2n ** 31n), 2n ** 31n - 1n],
-  int64: [-(2n ** 63n), 2n ** 63n - 1n],
-};
-
-/** `type: integer` on the exact value: an integral number or a bigint, within its format's range and bounds. */
-function exactInteger(_enabled: boolean, data: unknown, parent: JsonSchema = {}): boolean {
-  const fail = (message: string, params: Record<string, unknown> = {}) => {
-    (exactInteger as { errors?: Partial<ErrorObject>[] }).errors = [{ keyword: 'type', message, params }];
-    return false;
-  };
-  if (typeof data === 'number' ? !Number.isInteger(data) : typeof data !== 'bigint') return fail('must be integer', { type: 'integer' });
-  const value = BigInt(data as number | bigint);
-  const range = RANGES[parent.format as string];
-  if (range && (value < range[0] || value > range[1])) return fail(`must be an ${parent.format as string} (from ${range[0]} to ${range[1]})`, { format: parent.format });
-  // Ajv's own minimum and maximum judge numbers only: a bigint's bounds are judged here.
-  if (typeof data === 'bigint') {
-    if (typeof parent.minimum === 'number' && value < BigInt(Math.ceil(parent.minimum))) return fail(`must be >= ${parent.minimum}`, { limit: parent.minimum });
-    if (typeof parent.maximum === 'number' && value > BigInt(Math.floor(parent.maximum))) return fail(`must be <= ${parent.maximum}`, { limit: parent.maximum });
-  }
-  return true;
+/** The Ajv instance of a document: its components registered, our keyword and formats added. */
+export function documentAjv(document: OpenApiDocument, options: SchemaCompilerOptions = {}): Ajv {
+  const validateSchema = options.checkSchemas ?? true;
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true, validateSchema, code: options.code });
+  addFormats.default(ajv);
+  ajv.addKeyword(exactIntegerKeyword);
+  for (const name of ['int32', 'int64']) ajv.addFormat(name, formats[name]!);
+  ajv.addSchema(prepareSchema({ $id: DOCUMENT_ID, components: document.components ?? {} }) as object);
+  return ajv;
 }
 
 /**
  * Points local `#/...` references at the registered document, so a schema can be compiled on its own,
  * and turns `type: integer` into `exactInteger`.
  */
-function prepare(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(prepare);
+export function prepareSchema(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(prepareSchema);
   if (typeof value !== 'object' || value === null) return value;
   const entries = Object.entries(value).map(([key, inner]) =>
-    key === '$ref' && typeof inner === 'string' && inner.startsWith('#/') ? [key, DOCUMENT_ID + inner] : [key, prepare(inner)],
+    key === '$ref' && typeof inner === 'string' && inner.startsWith('#/') ? [key, DOCUMENT_ID + inner] : [key, prepareSchema(inner)],
   );
   const { type, ...schema } = Object.fromEntries(entries) as JsonSchema;
   return type === 'integer' ? { ...schema, exactInteger: true } : { ...schema, ...(type === undefined ? {} : { type }) };

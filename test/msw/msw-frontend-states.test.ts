@@ -13,5 +13,6 @@ describe('frontend states through MSW', () => {
     apiUrl: 'http://petstore.msw.test/v1',
     adminUrl: 'http://petstore.msw.test/__admin',
     store,
+    serves: 'handlers',
   }));
 });

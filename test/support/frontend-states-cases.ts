@@ -13,6 +13,8 @@ export interface Target {
   /** The admin API's URL, e.g. `http://127.0.0.1:4010/__admin`. */
   adminUrl: string;
   store: PetStore;
+  /** `petstore-kit serve` also serves the dashboard and the interface document; the MSW handlers leave them out. */
+  serves: 'server' | 'handlers';
 }
 
 const AUTH = { authorization: `Bearer ${DEV_API_KEY}` };
@@ -224,20 +226,32 @@ export function frontendStateCases(target: () => Target): void {
   });
 
   describe('documents and dashboard', () => {
-    it('serves the dashboard and the OpenAPI documents without a key', async () => {
-      const page = await fetch(`${target().adminUrl}/`);
-      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'.*form-action 'none'/);
-      expect(await page.text()).toContain('<html');
+    it('serves the OpenAPI document without a key, as JSON and YAML', async () => {
       const full = await (await fetch(`${target().adminUrl}/openapi.json`)).json();
       expect(full.paths['/pets'].get.responses['200'].content['application/json'].examples.empty.value).toEqual([]);
       const yaml = await fetch(`${target().adminUrl}/openapi.yaml`);
       expect(yaml.headers.get('content-type')).toMatch(/^application\/yaml/);
       expect(parseYaml(await yaml.text())).toEqual(full);
-      const interfaceYaml = await (await fetch(`${target().adminUrl}/interface.openapi.yaml`)).text();
-      expect(interfaceYaml).toMatch(/^openapi: "3\.0\.3"/);
-      const seedOnly = await (await fetch(`${target().adminUrl}/interface.openapi.json`)).json();
-      expect(JSON.stringify(seedOnly)).not.toContain('x-petstore-kit');
+      const post = await fetch(`${target().adminUrl}/openapi.yaml`, { method: 'POST' });
+      expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET']);
+    });
+
+    it('serves the dashboard and the interface document from a server; the handlers say where they are', async () => {
+      const page = await fetch(`${target().adminUrl}/`);
+      // With a key: the handlers answer 404 (not there), not 401.
+      const interfaceYaml = await fetch(`${target().adminUrl}/interface.openapi.yaml`, { headers: AUTH });
+      const interfaceJson = await fetch(`${target().adminUrl}/interface.openapi.json`, { headers: AUTH });
+      if (target().serves === 'handlers') {
+        expect((await expectError(page, 404, 'NOT_FOUND')).message).toMatch(/served by `petstore-kit serve`/);
+        await expectError(interfaceYaml, 404, 'NOT_FOUND');
+        await expectError(interfaceJson, 404, 'NOT_FOUND');
+        return;
+      }
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'.*form-action 'none'/);
+      expect(await page.text()).toContain('<html');
+      expect(await interfaceYaml.text()).toMatch(/^openapi: "3\.0\.3"/);
+      expect(JSON.stringify(await interfaceJson.json())).not.toContain('x-petstore-kit');
     });
 
     it('lets a browser send Prefer cross-origin (preflight)', async () => {

@@ -1,7 +1,8 @@
 // The admin API: outside the spec, under a reserved prefix, protected by the same API keys. It exists
 // for test isolation (reset), for looking at the state and the request journal, for arming faults, and
 // to serve the dashboard and the OpenAPI documents (those two without a key: a browser cannot send a
-// bearer header when it navigates, and neither holds anything secret).
+// bearer header when it navigates, and neither holds anything secret). The dashboard page and the interface
+// document come from the Node adapter (AdminExtras): a browser bundle of the MSW handlers leaves them out.
 import { stringifyJsonExact } from '../../shared/exact-json.ts';
 import type { CoreRequest, CoreResponse } from '../core-request.ts';
 import { errorResponse } from '../errors.ts';
@@ -9,17 +10,25 @@ import { jsonResponse } from '../http/json-response.ts';
 import type { FaultRegistry } from '../faults/fault-registry.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
 import type { StoreState } from '../store/store-state.ts';
-import { dashboardPage } from './dashboard-page.ts';
 import { FAULT_ROUTES } from './fault-routes.ts';
 import { JOURNAL_ROUTES } from './journal-routes.ts';
 import { toYaml } from './to-yaml.ts';
+
+/** What an adapter may add to the admin API (`petstore-kit serve` adds both; the MSW handlers neither). */
+export interface AdminExtras {
+  /** The dashboard's HTML for this admin prefix, served at `<adminPath>/`. */
+  dashboard?: (adminPath: string) => string;
+  /** More OpenAPI documents to serve as JSON and YAML, by file name (e.g. `interface.openapi.json`). */
+  documents?: Record<string, unknown>;
+}
 
 /** What the store gives the admin API besides state and reset. */
 export interface AdminTools {
   faults: FaultRegistry;
   journal: RequestJournal;
-  /** The OpenAPI documents served as JSON, by file name (e.g. `openapi.json`). */
+  /** The OpenAPI documents served as JSON (and as YAML under the `.yaml` name), by file name (`openapi.json`). */
   documents: Record<string, unknown>;
+  dashboard?: (adminPath: string) => string;
 }
 
 export interface AdminContext extends AdminTools {
@@ -61,19 +70,22 @@ const PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
+const NO_DASHBOARD =
+  'The dashboard is served by `petstore-kit serve` only; these handlers serve the admin API without it';
+
 /** Served without a key. */
 const PUBLIC_ROUTES: AdminRoutes = {
   '': { GET: ({ adminPath }) => ({ status: 308, headers: { location: `${adminPath}/` }, body: null }) },
   '/': {
-    GET: ({ adminPath }) => ({
-      status: 200,
-      headers: { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS },
-      body: dashboardPage(adminPath),
-    }),
+    GET: ({ adminPath, dashboard }) =>
+      dashboard
+        ? {
+            status: 200,
+            headers: { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS },
+            body: dashboard(adminPath),
+          }
+        : errorResponse('NOT_FOUND', { message: NO_DASHBOARD }),
   },
-  // The same documents as YAML (media type application/yaml, RFC 9512), for tools that expect it.
-  '/openapi.yaml': { GET: ({ documents }) => yamlResponse(documents['openapi.json']) },
-  '/interface.openapi.yaml': { GET: ({ documents }) => yamlResponse(documents['interface.openapi.json']) },
 };
 
 function yamlResponse(document: unknown): CoreResponse {
@@ -85,6 +97,9 @@ export function handleAdmin(context: AdminContext): CoreResponse {
   const document = path.startsWith('/') ? own(context.documents, path.slice(1)) : undefined;
   if (document !== undefined && (context.method === 'GET' || context.method === 'HEAD'))
     return jsonResponse(200, JSON.stringify(document));
+  // The same documents as YAML (media type application/yaml, RFC 9512), for tools that expect it.
+  const yaml = path.endsWith('.yaml') ? own(context.documents, `${path.slice(1, -'.yaml'.length)}.json`) : undefined;
+  if (yaml !== undefined) return dispatch({ GET: () => yamlResponse(yaml) }, context);
   const publicRoute = own(PUBLIC_ROUTES, path);
   if (publicRoute) return dispatch(publicRoute, context);
   const denied = context.authorize();

@@ -3,7 +3,7 @@
 import type { Issue } from '../../openapi/issue.ts';
 import { issuesFromAjv } from '../../openapi/issue.ts';
 import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
-import { FAULT_SCHEMA, type FaultInput } from './fault-schema.ts';
+import { faultSchema, type FaultInput } from './fault-schema.ts';
 import { createPrng } from './prng.ts';
 
 export interface ArmedFault extends FaultInput {
@@ -45,15 +45,7 @@ export function createFaultRegistry(options: {
   operationIds: string[];
   compiler: SchemaCompiler;
 }): FaultRegistry {
-  const schema = {
-    ...FAULT_SCHEMA,
-    dependencies: { delayMaxMs: ['delayMs'] },
-    properties: {
-      ...(FAULT_SCHEMA.properties as object),
-      operation: { type: 'string', enum: ['*', ...options.operationIds] },
-    },
-  };
-  const validate = options.compiler.compile(schema);
+  const validate = options.compiler.compile(faultSchema(options.operationIds));
   let random = createPrng(options.seed);
   let armed: ArmedFault[] = [];
   let nextId = 1;

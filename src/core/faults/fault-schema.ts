@@ -36,3 +36,15 @@ export const FAULT_SCHEMA: JsonSchema = {
     probability: { type: 'number', minimum: 0, maximum: 1 },
   },
 };
+
+/** FAULT_SCHEMA as the store checks it: `operation` one of the spec's operationIds or `*`, delayMaxMs only with delayMs. */
+export function faultSchema(operationIds: string[]): JsonSchema {
+  return {
+    ...FAULT_SCHEMA,
+    dependencies: { delayMaxMs: ['delayMs'] },
+    properties: {
+      ...(FAULT_SCHEMA.properties as object),
+      operation: { type: 'string', enum: ['*', ...operationIds] },
+    },
+  };
+}

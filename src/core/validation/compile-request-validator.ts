@@ -1,11 +1,10 @@
 // Request validation compiled once per operation from its parameters and request body
 // (OpenAPI 3.0.3 §4.7.12, §4.7.13). Every issue is collected, each with its location.
-import type { ValidateFunction } from 'ajv';
 import { JsonTooDeepError, parseJsonExact } from '../../shared/exact-json.ts';
 import type { OpenApiDocument, ParameterObject } from '../../openapi/openapi-document.ts';
 import { bodyDefaults } from './body-defaults.ts';
 import type { Operation } from '../../openapi/index-operations.ts';
-import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
+import type { SchemaCompiler, SchemaValidator } from '../../openapi/schema-compiler.ts';
 import { issuesFromAjv, type Issue } from '../../openapi/issue.ts';
 import { coerceParameter } from './coerce-parameter.ts';
 
@@ -30,7 +29,7 @@ export function compileRequestValidator(operation: Operation, compiler: SchemaCo
     .filter((p) => p.in === 'path' || p.in === 'query')
     .map((parameter) => ({ parameter, validate: compiler.compile(parameter.schema) }));
   const body = operation.requestBody;
-  const validateBody: ValidateFunction | undefined = body?.schema && compiler.compile(body.schema);
+  const validateBody: SchemaValidator | undefined = body?.schema && compiler.compile(body.schema);
   const defaults = bodyDefaults(document, body?.schema);
 
   return function validateRequest(input: RequestInput): RequestVerdict {
@@ -69,7 +68,7 @@ export function compileRequestValidator(operation: Operation, compiler: SchemaCo
   };
 }
 
-function readParameter(parameter: ParameterObject, raw: (string | undefined)[], validate: ValidateFunction, issues: Issue[]): unknown {
+function readParameter(parameter: ParameterObject, raw: (string | undefined)[], validate: SchemaValidator, issues: Issue[]): unknown {
   const location = parameter.in as Issue['in'];
   const present = raw.filter((value): value is string => value !== undefined);
   if (present.length === 0) {

@@ -1,5 +1,6 @@
 // The dashboard at /__admin/: one HTML page with inline CSS and JS, so there is nothing to build or
-// install. It loads without a key (a browser sends no bearer header when it navigates), asks for one,
+// install. Only `petstore-kit serve` serves it (admin-extras.ts): in a browser, MSW's worker lets
+// navigations through, so a page using the handlers could never show it, and need not carry it. It loads without a key (a browser sends no bearer header when it navigates), asks for one,
 // keeps it in sessionStorage and sends it with every call, like any client of the admin API. Everything
 // from the mock is written with textContent, never parsed as HTML: journal paths come from clients.
 
