@@ -15,11 +15,14 @@ import { fileURLToPath } from 'node:url';
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const SEED = join('shared', 'seed', 'pet-store-service-interface.md');
 
+/** The repository's copy of the seed, so a clone anywhere (CI) can read it; kept equal to the source by a test. */
+export const SEED_COPY = join(REPO, 'docs', 'seed', 'pet-store-service-interface.md');
+
 /**
- * Where the seed may be: `../shared/seed/…` beside the repository, or, in a git worktree elsewhere, beside
- * the main checkout (the parent of the git common directory). `PETSTORE_SEED` names another file.
+ * Where the seed's source may be: `../shared/seed/…` beside the repository, or, in a git worktree elsewhere,
+ * beside the main checkout (the parent of the git common directory). `PETSTORE_SEED` names another file.
  */
-export function seedCandidates(): string[] {
+export function seedSources(): string[] {
   const candidates = [resolve(REPO, '..', SEED)];
   try {
     const common = execFileSync('git', ['rev-parse', '--git-common-dir'], { cwd: REPO, encoding: 'utf8' }).trim();
@@ -30,8 +33,9 @@ export function seedCandidates(): string[] {
   return [...new Set(process.env.PETSTORE_SEED ? [process.env.PETSTORE_SEED, ...candidates] : candidates)];
 }
 
+/** The seed: its source where there is one, else the repository's copy. */
 export async function readSeed(): Promise<string> {
-  const tried = seedCandidates();
+  const tried = [...seedSources(), SEED_COPY];
   for (const path of tried) {
     try {
       return await readFile(path, 'utf8');
@@ -41,7 +45,7 @@ export async function readSeed(): Promise<string> {
   }
   throw new Error(
     `Failed to read the seed: none of ${tried.join(', ')} exists. ` +
-      'Put the seed at ../shared/seed/pet-store-service-interface.md beside the repository, ' +
+      'Restore docs/seed/pet-store-service-interface.md, put the seed at ../shared/seed/ beside the repository, ' +
       'or set PETSTORE_SEED to its path.',
   );
 }

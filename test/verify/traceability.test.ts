@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_NAMES } from '../../contract-tests/checks/registry.ts';
 import { FAITHFUL } from '../fixtures/faithful/index.ts';
 import { TARGETS } from '../fixtures/targets/index.ts';
-import { readSeed, seedSentences } from './seed-sentences.ts';
+import { readSeed, SEED_COPY, seedSentences, seedSources } from './seed-sentences.ts';
 
 interface Row {
   number: number;
@@ -62,6 +62,15 @@ beforeAll(async () => {
 });
 
 describe('traceability: every sentence of the seed, its checks and their proof', () => {
+  it("keeps the repository's copy of the seed equal to its source, where the source is at hand", async () => {
+    const copy = await readFile(SEED_COPY, 'utf8');
+    for (const source of seedSources()) {
+      const text = await readFile(source, 'utf8').catch(() => undefined);
+      if (text !== undefined) expect(copy, `docs/seed/ differs from ${source}: copy it again`).toBe(text);
+    }
+    expect(seedSentences(copy)).toEqual(sentences);
+  });
+
   it('splits the seed into its sentences', () => {
     expect(sentences.length).toBeGreaterThan(50);
     expect(sentences).toContain('When the key is missing or invalid, then the response is 401 with an Error body.');
