@@ -7,7 +7,10 @@ import { sourceEntries } from './scripts/source-entries.ts';
 export default defineConfig({
   // `petstore-kit/*` imports in tests run the sources (exact matches: `petstore-kit` is a prefix of the others).
   resolve: {
-    alias: Object.entries(sourceEntries()).map(([entry, file]) => ({ find: new RegExp(`^${entry}$`), replacement: file })),
+    alias: Object.entries(sourceEntries()).map(([entry, file]) => ({
+      find: new RegExp(`^${entry}$`),
+      replacement: file,
+    })),
   },
   test: {
     testTimeout: 30_000,
@@ -18,7 +21,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'kit',
-          include: ['src/**/*.test.ts', 'mocks/**/*.test.ts', 'contract-tests/**/*.test.ts', 'integrations/**/*.test.ts', 'cli/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'mocks/**/*.test.ts',
+            'contract-tests/**/*.test.ts',
+            'integrations/**/*.test.ts',
+            'cli/**/*.test.ts',
+            'test/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', 'integrations/vitest/**', 'test/package/**'],
           globalSetup: ['test/support/build-dist.ts'],
         },

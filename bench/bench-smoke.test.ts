@@ -34,7 +34,11 @@ afterAll(async () => {
 describe('npm run bench:smoke', () => {
   it('measures every scenario against the ceiling, the mock and Prism', () => {
     for (const scenario of SCENARIOS) {
-      expect(results.rows.filter((row) => row.scenario === scenario.id).map((row) => row.target)).toEqual(['ceiling', 'mock', 'prism']);
+      expect(results.rows.filter((row) => row.scenario === scenario.id).map((row) => row.target)).toEqual([
+        'ceiling',
+        'mock',
+        'prism',
+      ]);
     }
     for (const row of results.rows) {
       expect(row.result.requests, `${row.target} ${row.title}`).toBeGreaterThan(0);
@@ -58,11 +62,17 @@ describe('npm run bench:smoke', () => {
   it('measures MSW and times the conformance suite', () => {
     const names = results.extras.map((extra) => `${extra.name}: ${extra.value}`);
     expect(names.filter((name) => name.startsWith('MSW setupServer')).length).toBe(3);
-    for (const extra of results.extras.filter((e) => e.name.startsWith('MSW'))) expect(extra.detail).toMatch(/\((200|201): \d+\)$/);
-    expect(names.some((name) => /^Conformance suite against the local mock: [\d.]+ s$/.test(name)), names.join('\n')).toBe(true);
+    for (const extra of results.extras.filter((e) => e.name.startsWith('MSW')))
+      expect(extra.detail).toMatch(/\((200|201): \d+\)$/);
+    expect(
+      names.some((name) => /^Conformance suite against the local mock: [\d.]+ s$/.test(name)),
+      names.join('\n'),
+    ).toBe(true);
     for (const extra of results.extras) expect(extra.value, extra.name).toMatch(/req\/s$| s$/);
     // The whole suite ran against the mock (whether every scenario passes is the conformance suite's own test).
-    const counts = /^total: (\d+), passed: (\d+), failed: (\d+), skipped: (\d+)/.exec(results.extras.find((extra) => extra.name.startsWith('Conformance'))!.detail ?? '');
+    const counts = /^total: (\d+), passed: (\d+), failed: (\d+), skipped: (\d+)/.exec(
+      results.extras.find((extra) => extra.name.startsWith('Conformance'))!.detail ?? '',
+    );
     expect(counts).not.toBeNull();
     const [total, passed, failed, skipped] = counts!.slice(1).map(Number);
     expect(total).toBeGreaterThan(0);
@@ -75,7 +85,9 @@ describe('npm run bench:smoke', () => {
       expect(cold?.value, who).toMatch(/^[\d.]+ s$/);
       expect(cold?.detail, who).toMatch(/^median of 1 runs: [\d,]+ ms$/);
     }
-    expect(results.goals.map((goal) => goal.name)).toContain('petstore-kit serve: time to first 200 from process start');
+    expect(results.goals.map((goal) => goal.name)).toContain(
+      'petstore-kit serve: time to first 200 from process start',
+    );
   });
 
   it('writes the Markdown table and both charts, and judges every goal', async () => {

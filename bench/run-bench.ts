@@ -59,24 +59,34 @@ async function main(): Promise<void> {
   const profileDir = flags.profile ? await mkdtemp(join(tmpdir(), 'petstore-prof-')) : undefined;
   const machine = describeMachine();
   log(`petstore-kit benchmark: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}`);
-  log(`${settings.connections} connections, ${settings.warmupS} s warm-up + ${settings.durationS} s per row${smoke ? ' (smoke run)' : ''}\n`);
+  log(
+    `${settings.connections} connections, ${settings.warmupS} s warm-up + ${settings.durationS} s per row${smoke ? ' (smoke run)' : ''}\n`,
+  );
 
   const origins: string[] = [];
   const rows = await sideBySide(profileDir, origins);
   if (profileDir) {
     const file = (await readdir(profileDir)).find((name) => name.endsWith('.cpuprofile'));
-    if (file) log(`\nCPU profile of the mock (${join(profileDir, file)}):\n${formatSummary(await summariseProfile(join(profileDir, file)))}\n`);
+    if (file)
+      log(
+        `\nCPU profile of the mock (${join(profileDir, file)}):\n${formatSummary(await summariseProfile(join(profileDir, file)))}\n`,
+      );
   }
 
   log('\nScale (status filter and getPet, small vs large store):');
   const scale = await measureScale([1_000, scalePets], settings, log, mockCli);
   const coreScale = measureCoreScale([1_000, scalePets], smoke ? 0.2 : 2);
-  for (const row of coreScale) log(`  in process, ${fmt(row.pets)} pets: status=sold&limit=100 ${fmt(row.listSoldUs, 2)} µs/call, getPet ${fmt(row.getPetUs, 2)} µs/call`);
+  for (const row of coreScale)
+    log(
+      `  in process, ${fmt(row.pets)} pets: status=sold&limit=100 ${fmt(row.listSoldUs, 2)} µs/call, getPet ${fmt(row.getPetUs, 2)} µs/call`,
+    );
 
   log('\nMSW and the conformance suite:');
-  const msw = await measureMsw({ concurrency: settings.connections, durationS: settings.durationS, warmupS: settings.warmupS }).catch((error: Error) => [
-    { name: 'MSW setupServer', value: 'failed', detail: error.message },
-  ]);
+  const msw = await measureMsw({
+    concurrency: settings.connections,
+    durationS: settings.durationS,
+    warmupS: settings.warmupS,
+  }).catch((error: Error) => [{ name: 'MSW setupServer', value: 'failed', detail: error.message }]);
   log('\nCold start (process start to the first 200):');
   const coldStart = await measureColdStart(mockCli ?? DEFAULT_CLI, smoke ? 1 : 7);
   const extras = [...msw, ...(await timeConformance(mockCli)), ...coldStart];
@@ -85,7 +95,8 @@ async function main(): Promise<void> {
   const partial = { machine, settings, origins, rows, scale, coreScale, extras };
   const results: BenchResults = { ...partial, goals: checkGoals(partial) };
   log('\nGoals (issue 6):');
-  for (const goal of results.goals) log(`  ${goal.pass ? 'met   ' : 'MISSED'} ${goal.name}: ${goal.measured} (goal ${goal.goal})`);
+  for (const goal of results.goals)
+    log(`  ${goal.pass ? 'met   ' : 'MISSED'} ${goal.name}: ${goal.measured} (goal ${goal.goal})`);
 
   await write(out, results);
 }
@@ -97,7 +108,11 @@ async function write(out: string, results: BenchResults): Promise<void> {
   const existing = await readFile(markdownPath, 'utf8').catch(() => undefined);
   await writeFile(markdownPath, mergeInto(existing, renderFigures(results, Object.keys(charts))));
   if (flags.json) await writeFile(resolve(flags.json), `${JSON.stringify(results, null, 2)}\n`);
-  log(`\nWrote ${markdownPath} and ${Object.keys(charts).map((name) => join(out, name)).join(', ')}`);
+  log(
+    `\nWrote ${markdownPath} and ${Object.keys(charts)
+      .map((name) => join(out, name))
+      .join(', ')}`,
+  );
 }
 
 /** Every scenario against every target, interleaved, so drift in machine load hits all three alike. */
@@ -114,9 +129,20 @@ async function sideBySide(profileDir: string | undefined, origins: string[]): Pr
       for (const target of targets) {
         const result = await measure(target.origin, scenario, settings, target.cpuSeconds);
         const expect = target.id === 'ceiling' ? 200 : scenario.expect;
-        rows.push({ scenario: scenario.id, title: scenario.title, target: target.id, label: target.label, expect, result });
-        const statuses = Object.entries(result.statuses).map(([s, n]) => `${s}×${n}`).join(' ');
-        log(`  ${target.label.padEnd(20)} ${fmt(result.rps).padStart(8)} req/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  cpu ${fmt(result.cpuUs)} µs/req  [${statuses}${result.errors ? `, ${result.errors} errors` : ''}]`);
+        rows.push({
+          scenario: scenario.id,
+          title: scenario.title,
+          target: target.id,
+          label: target.label,
+          expect,
+          result,
+        });
+        const statuses = Object.entries(result.statuses)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ');
+        log(
+          `  ${target.label.padEnd(20)} ${fmt(result.rps).padStart(8)} req/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  cpu ${fmt(result.cpuUs)} µs/req  [${statuses}${result.errors ? `, ${result.errors} errors` : ''}]`,
+        );
       }
       const [ceiling, mock, prism] = rows.slice(-3).map((row) => row.result.rps);
       log(`  mock/ceiling ${fmt(mock! / ceiling!, 2)}×  mock/Prism ${fmt(mock! / prism!, 1)}×`);

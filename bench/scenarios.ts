@@ -16,7 +16,14 @@ const pets = store.basePath + '/pets';
 
 export const SCENARIOS: Scenario[] = [
   { id: 'list', title: 'GET /pets?limit=20', method: 'GET', path: `${pets}?limit=20`, headers: auth, expect: 200 },
-  { id: 'list-sold', title: 'GET /pets?status=sold&limit=100', method: 'GET', path: `${pets}?status=sold&limit=100`, headers: auth, expect: 200 },
+  {
+    id: 'list-sold',
+    title: 'GET /pets?status=sold&limit=100',
+    method: 'GET',
+    path: `${pets}?status=sold&limit=100`,
+    headers: auth,
+    expect: 200,
+  },
   { id: 'get', title: 'GET /pets/{id}', method: 'GET', path: `${pets}/2`, headers: auth, expect: 200 },
   {
     id: 'create',
@@ -27,13 +34,21 @@ export const SCENARIOS: Scenario[] = [
     body: JSON.stringify({ name: 'Rex', categoryId: 1, status: 'available' }),
     expect: 201,
   },
-  { id: 'unauthorized', title: 'GET /pets (no key) → 401', method: 'GET', path: `${pets}?limit=20`, headers: {}, expect: 401 },
+  {
+    id: 'unauthorized',
+    title: 'GET /pets (no key) → 401',
+    method: 'GET',
+    path: `${pets}?limit=20`,
+    headers: {},
+    expect: 401,
+  },
 ];
 
 /** The ceiling's body: exactly the bytes the mock sends for GET /pets?limit=20 with the default seed. */
 export function ceilingBody(): string {
   const response = store.handle({ method: 'GET', url: `${pets}?limit=20`, headers: auth });
-  if (response.status !== 200 || !response.body) throw new Error(`[bench] Failed to build the ceiling body: the mock answered ${response.status}.`);
+  if (response.status !== 200 || !response.body)
+    throw new Error(`[bench] Failed to build the ceiling body: the mock answered ${response.status}.`);
   return response.body;
 }
 

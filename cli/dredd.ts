@@ -42,7 +42,11 @@ export async function dreddCommand(argv: string[]): Promise<number> {
     console.error(`petstore-kit dredd: ${!baseUrl ? '--base-url' : '--api-key'} is required.\n${USAGE}`);
     return 2;
   }
-  for (const [flag, url] of Object.entries({ 'base-url': baseUrl, 'quickstart-url': values['quickstart-url'], 'sunset-url': values['sunset-url'] })) {
+  for (const [flag, url] of Object.entries({
+    'base-url': baseUrl,
+    'quickstart-url': values['quickstart-url'],
+    'sunset-url': values['sunset-url'],
+  })) {
     if (url !== undefined && !URL.canParse(url)) {
       console.error(`petstore-kit dredd: --${flag} "${url}" is not an absolute URL.\n${USAGE}`);
       return 2;

@@ -65,13 +65,17 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
   const help = values.help === true;
   const baseUrl = values['base-url'] ?? '';
   const apiKey = values['api-key'] ?? apiKeyFromEnv(env) ?? '';
-  if (!help && !baseUrl) throw new VerifyUsageError('--base-url is required (e.g. --base-url http://127.0.0.1:4010/v1)');
+  if (!help && !baseUrl)
+    throw new VerifyUsageError('--base-url is required (e.g. --base-url http://127.0.0.1:4010/v1)');
   if (!help && !apiKey) throw new VerifyUsageError('--api-key is required (or set PETSTORE_API_KEY)');
-  if (values['allow-writes'] && values['read-only']) throw new VerifyUsageError('--allow-writes and --read-only exclude each other');
+  if (values['allow-writes'] && values['read-only'])
+    throw new VerifyUsageError('--allow-writes and --read-only exclude each other');
   const reporter = (values.reporter ?? 'pretty') as ReporterName;
-  if (!REPORTERS.includes(reporter)) throw new VerifyUsageError(`--reporter must be one of ${REPORTERS.join(', ')}, not "${values.reporter}"`);
+  if (!REPORTERS.includes(reporter))
+    throw new VerifyUsageError(`--reporter must be one of ${REPORTERS.join(', ')}, not "${values.reporter}"`);
   const timeoutMs = values.timeout === undefined ? 10_000 : Number(values.timeout);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new VerifyUsageError(`--timeout must be a positive whole number of milliseconds, not "${values.timeout}"`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new VerifyUsageError(`--timeout must be a positive whole number of milliseconds, not "${values.timeout}"`);
   const rateText = values['rate-limit'];
   const rateLimit = rateText === undefined ? undefined : Number(rateText);
   if (rateLimit !== undefined && !(/^\d+(\.\d+)?$/.test(rateText!) && rateLimit > 0 && rateLimit <= 10_000)) {
@@ -113,5 +117,10 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
 }
 
 function list(value: string | undefined): string[] | undefined {
-  return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 }

@@ -60,10 +60,15 @@ export async function serveCommand(argv: string[]): Promise<number> {
     return 0;
   }
   // PETSTORE_API_KEY holds one key or several, comma-separated (a bearer token has no comma).
-  const fromEnv = apiKeyFromEnv(process.env)?.split(',').map((key) => key.trim()).filter(Boolean);
+  const fromEnv = apiKeyFromEnv(process.env)
+    ?.split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
   const apiKeys = values['api-key'] ?? (fromEnv?.length ? fromEnv : undefined);
   if (apiKeys?.some((key) => !/^[A-Za-z0-9\-._~+/]+=*$/.test(key))) {
-    throw new UsageError('--api-key: a key may hold only letters, digits and -._~+/ (the bearer token characters of RFC 6750)');
+    throw new UsageError(
+      '--api-key: a key may hold only letters, digits and -._~+/ (the bearer token characters of RFC 6750)',
+    );
   }
   const colour = useColour(process.stdout, process.env);
   const server = await serve({
@@ -80,7 +85,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
     strict: values.strict,
   });
 
-  const key = apiKeys ? '(the configured key; not shown)' : `${DEV_API_KEY}  (development key: use --api-key or PETSTORE_API_KEY elsewhere)`;
+  const key = apiKeys
+    ? '(the configured key; not shown)'
+    : `${DEV_API_KEY}  (development key: use --api-key or PETSTORE_API_KEY elsewhere)`;
   process.stdout.write(
     [
       'petstore-kit mock is running',
@@ -100,7 +107,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
 
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
-      process.stdout.write(`\nReceived ${signal}: closing${values['state-file'] ? ' and flushing the state file' : ''}.\n`);
+      process.stdout.write(
+        `\nReceived ${signal}: closing${values['state-file'] ? ' and flushing the state file' : ''}.\n`,
+      );
       server.close().then(resolve);
     };
     process.once('SIGINT', stop);
@@ -117,7 +126,8 @@ function describeStateFile({ path, seed, pets, found }: NonNullable<RunningServe
 /** A clock that starts at `iso` and runs on in real time, so timestamps still differ. */
 function startingClock(iso: string): () => Date {
   const start = Date.parse(iso);
-  if (Number.isNaN(start)) throw new UsageError(`--now: "${iso}" is not an ISO 8601 date, e.g. 2030-12-06 or 2030-12-06T10:00:00Z`);
+  if (Number.isNaN(start))
+    throw new UsageError(`--now: "${iso}" is not an ISO 8601 date, e.g. 2030-12-06 or 2030-12-06T10:00:00Z`);
   const offset = start - Date.now();
   return () => new Date(Date.now() + offset);
 }

@@ -46,7 +46,9 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
     args = parseVerifyArgs(argv, io.env);
   } catch (error) {
     if (!(error instanceof VerifyUsageError)) throw error;
-    io.stderr(`petstore-kit verify: ${redactText(error.message, secretsIn(argv, io.env))}\nRun petstore-kit verify --help for usage.\n`);
+    io.stderr(
+      `petstore-kit verify: ${redactText(error.message, secretsIn(argv, io.env))}\nRun petstore-kit verify --help for usage.\n`,
+    );
     return 2;
   }
   if (args.help) {
@@ -66,7 +68,9 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
       onScenario: progress?.onScenario,
       onThrottle: progress?.onThrottle,
     };
-    const report = await (args.viaPrism ? runViaPrism(options) : runConformance(options)).finally(() => progress?.stop());
+    const report = await (args.viaPrism ? runViaPrism(options) : runConformance(options)).finally(() =>
+      progress?.stop(),
+    );
     const color = !args.output && io.isTty && !io.env.NO_COLOR;
     const rendered = redactText(renderReport(report, args.reporter, { color }), secrets);
     if (args.output) {
@@ -94,6 +98,8 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
 
 /** Before the flags are parsed, the key may still be anywhere in argv: redact what follows --api-key. */
 function secretsIn(argv: string[], env: Record<string, string | undefined>): string[] {
-  const secrets = argv.flatMap((arg, i) => (arg === '--api-key' ? [argv[i + 1] ?? ''] : arg.startsWith('--api-key=') ? [arg.slice(10)] : []));
+  const secrets = argv.flatMap((arg, i) =>
+    arg === '--api-key' ? [argv[i + 1] ?? ''] : arg.startsWith('--api-key=') ? [arg.slice(10)] : [],
+  );
   return [...secrets, apiKeyFromEnv(env, () => {}) ?? ''].filter(Boolean);
 }

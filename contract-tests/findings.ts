@@ -49,7 +49,7 @@ export const FINDINGS = {
   ReadDiffersFromCreated: 'Reading a record back gives other fields than the create answered.',
   ReadDiffersFromList: 'Reading a record by id gives other fields than the list shows.',
   RepeatedParameterAccepted: 'A repeated single-valued parameter was not refused as the document says.',
-  ResponseTooDeep: "A JSON body nests deeper than the suite parses (the cap, not the body, is reported).",
+  ResponseTooDeep: 'A JSON body nests deeper than the suite parses (the cap, not the body, is reported).',
   ResponseTooLarge: "A response passed the suite's caps (decoded body bytes, header size); the rest was not read.",
   RunTimeBudgetExceeded: "The run's time budget ran out before this request was answered.",
   ScenarioError: 'The scenario itself stopped unexpectedly (a defect of the suite, reported, never hidden).',

@@ -12,4 +12,14 @@ export { ConformanceError } from './engine/conformance-error.ts';
 export { CHECKS, CHECK_NAMES, selectChecks } from './checks/registry.ts';
 export { isLoopback } from './http/is-loopback.ts';
 export { renderReport, REPORTERS, type ReporterName } from './reporters/render-report.ts';
-export type { Exchange, Finding, RecordedRequest, RecordedResponse, Report, ReportSummary, ScenarioResult, ScenarioStatus, Severity } from './types.ts';
+export type {
+  Exchange,
+  Finding,
+  RecordedRequest,
+  RecordedResponse,
+  Report,
+  ReportSummary,
+  ScenarioResult,
+  ScenarioStatus,
+  Severity,
+} from './types.ts';

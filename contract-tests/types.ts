@@ -106,7 +106,11 @@ export interface ReportSummary {
 export interface Report {
   tool: 'petstore-kit verify';
   spec: { title: string; version: string };
-  target: { baseUrl: string; quickstartUrl?: string; /** Set when the traffic went through a validating proxy. */ via?: string };
+  target: {
+    baseUrl: string;
+    quickstartUrl?: string;
+    /** Set when the traffic went through a validating proxy. */ via?: string;
+  };
   allowWrites: boolean;
   /**
    * What the target was held to: `interface` (the seed's document; our choices only recommend),

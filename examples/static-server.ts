@@ -34,12 +34,17 @@ export async function startStaticServer({ distDir, port = 0, hide = [] }: Static
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     requests.push(path);
-    const [root, rest] = path.startsWith('/dist/') ? [distDir, path.slice('/dist/'.length)] : [PUBLIC_DIR, path === '/' ? 'index.html' : path.slice(1)];
+    const [root, rest] = path.startsWith('/dist/')
+      ? [distDir, path.slice('/dist/'.length)]
+      : [PUBLIC_DIR, path === '/' ? 'index.html' : path.slice(1)];
     const file = normalize(join(root, rest));
     const servable = file.startsWith(root + sep) && !hide.includes(path);
     const info = servable ? await stat(file).catch(() => undefined) : undefined;
     if (!info?.isFile()) return void res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: ${path}`);
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));

@@ -13,7 +13,10 @@ import { createHandlers, type HandlersOptions } from './index.ts';
  * const { worker } = setupPetStoreWorker({ baseUrl: `${location.origin}/v1` });
  * await worker.start({ onUnhandledRequest: 'bypass' });
  */
-export function setupPetStoreWorker(options: HandlersOptions): { worker: ReturnType<typeof setupWorker>; store: PetStore } {
+export function setupPetStoreWorker(options: HandlersOptions): {
+  worker: ReturnType<typeof setupWorker>;
+  store: PetStore;
+} {
   const { handlers, store } = createHandlers(options);
   return { worker: setupWorker(...handlers), store };
 }

@@ -14,7 +14,10 @@ import { createHandlers, type HandlersOptions } from './index.ts';
  * afterEach(() => store.reset());
  * afterAll(() => server.close());
  */
-export function setupPetStoreServer(options: HandlersOptions): { server: ReturnType<typeof setupServer>; store: PetStore } {
+export function setupPetStoreServer(options: HandlersOptions): {
+  server: ReturnType<typeof setupServer>;
+  store: PetStore;
+} {
   const { handlers, store } = createHandlers(options);
   return { server: setupServer(...handlers), store };
 }

@@ -23,13 +23,17 @@ export const FOREIGN_QUICKSTART_MOUNT = '/__quickstart';
 
 export function resolveMounts(baseUrl: string, quickstartUrl: string | undefined, adminPath: string): Mounts {
   const api = parseUrl(baseUrl, 'baseUrl');
-  const quick = quickstartUrl === undefined ? new URL(`${api.origin}/quickstart`) : parseUrl(quickstartUrl, 'quickstartUrl');
+  const quick =
+    quickstartUrl === undefined ? new URL(`${api.origin}/quickstart`) : parseUrl(quickstartUrl, 'quickstartUrl');
   const basePath = trimSlash(api.pathname);
   const quickPath = trimSlash(quick.pathname);
   const captures: Capture[] = [{ pattern: prefix(api.origin, basePath) }, { pattern: prefix(api.origin, adminPath) }];
 
   if (quick.origin !== api.origin) {
-    captures.push({ pattern: prefix(quick.origin, quickPath), rewrite: (request) => moveUnder(request, quickPath, FOREIGN_QUICKSTART_MOUNT) });
+    captures.push({
+      pattern: prefix(quick.origin, quickPath),
+      rewrite: (request) => moveUnder(request, quickPath, FOREIGN_QUICKSTART_MOUNT),
+    });
     return { basePath, quickstartPath: FOREIGN_QUICKSTART_MOUNT, captures };
   }
   if (quickPath !== basePath) captures.push({ pattern: prefix(quick.origin, quickPath) });
@@ -41,10 +45,18 @@ function parseUrl(value: string, name: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new KitError('create MSW handlers', `${name} ${JSON.stringify(value)} is not an absolute URL`, 'Pass e.g. "https://api.petstore.example/v1".');
+    throw new KitError(
+      'create MSW handlers',
+      `${name} ${JSON.stringify(value)} is not an absolute URL`,
+      'Pass e.g. "https://api.petstore.example/v1".',
+    );
   }
   if (url.search || url.hash) {
-    throw new KitError('create MSW handlers', `${name} ${JSON.stringify(value)} has a query or fragment`, 'Pass the base URL only.');
+    throw new KitError(
+      'create MSW handlers',
+      `${name} ${JSON.stringify(value)} has a query or fragment`,
+      'Pass the base URL only.',
+    );
   }
   return url;
 }

@@ -5,7 +5,17 @@
 // and hooks. `--if-stale` skips the work when no source changed since the last build (npm test and
 // npm start call it that way, so they never run stale JavaScript and never pay for a needless build).
 import { execFileSync } from 'node:child_process';
-import { closeSync, cpSync, mkdirSync, openSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +25,16 @@ const DIST = join(ROOT, 'dist');
 const STAMP = join(ROOT, 'node_modules', '.cache', 'petstore-kit', 'build-stamp');
 /** Held while building: vitest's two projects (and npm pack's `prepare`) may ask for a build at once. */
 const LOCK = join(dirname(STAMP), 'build.lock');
-const SOURCES = ['src', 'mocks', 'contract-tests', 'integrations', 'cli', 'spec', 'tsconfig.json', 'tsconfig.build.json'];
+const SOURCES = [
+  'src',
+  'mocks',
+  'contract-tests',
+  'integrations',
+  'cli',
+  'spec',
+  'tsconfig.json',
+  'tsconfig.build.json',
+];
 /** Files the compiled code reads next to itself, copied beside it. */
 const ASSETS = [
   ['spec/petstore.openapi.yaml', 'spec/petstore.openapi.yaml'],

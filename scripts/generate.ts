@@ -31,7 +31,10 @@ export async function generatedFiles(): Promise<Record<string, string>> {
   // int64 values beyond 2^53 − 1 arrive exactly, as bigints (src/shared/exact-json.ts): the types say so.
   const int64 = tsUnion([NUMBER, ts.factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword)]);
   // defaultNonNullable: false keeps a request field with a `default` (NewPet.status) optional in the types.
-  const options = { defaultNonNullable: false, transform: (schema: { format?: string }) => (schema.format === 'int64' ? int64 : undefined) };
+  const options = {
+    defaultNonNullable: false,
+    transform: (schema: { format?: string }) => (schema.format === 'int64' ? int64 : undefined),
+  };
   const types = astToString(await openapiTS(document as Parameters<typeof openapiTS>[0], options));
   const module = (from: string, type: string, name: string, value: unknown) =>
     `${banner(from)}import type { ${type} } from './${type === 'OverlayDocument' ? 'apply-overlay' : 'openapi-document'}.ts';\n\n` +
@@ -55,7 +58,10 @@ export async function generatedFiles(): Promise<Record<string, string>> {
 /** The overlay as a page: one row per action, its target and its reason. */
 function choicesPage(overlay: OverlayDocument): string {
   const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
-  const rows = overlay.actions.map((action, i) => `| ${i + 1} | \`${cell(action.target)}\` | ${action.remove ? 'remove' : 'update'} | ${cell(action.description ?? '')} |`);
+  const rows = overlay.actions.map(
+    (action, i) =>
+      `| ${i + 1} | \`${cell(action.target)}\` | ${action.remove ? 'remove' : 'update'} | ${cell(action.description ?? '')} |`,
+  );
   return [
     '<!-- Generated from spec/petstore-kit.overlay.yaml by `npm run generate`. Do not edit. -->',
     '# Our choices where the seed is silent',

@@ -14,14 +14,18 @@ function step(title, args) {
   try {
     execFileSync('npm', args, { cwd: ROOT, stdio: 'inherit' });
   } catch {
-    console.error(`[petstore-kit] Failed to release: "npm ${args.join(' ')}" failed (output above). Nothing was published.`);
+    console.error(
+      `[petstore-kit] Failed to release: "npm ${args.join(' ')}" failed (output above). Nothing was published.`,
+    );
     process.exit(1);
   }
 }
 
 const status = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim();
 if (status && !values['dry-run']) {
-  console.error('[petstore-kit] Failed to release: the working tree has uncommitted changes. Commit them, or use --dry-run.');
+  console.error(
+    '[petstore-kit] Failed to release: the working tree has uncommitted changes. Commit them, or use --dry-run.',
+  );
   process.exit(1);
 }
 step('build', ['run', 'build']);

@@ -10,5 +10,7 @@ const ROOT = new URL('../', import.meta.url);
 export function sourceEntries(): Record<string, string> {
   const tsconfig = JSON.parse(readFileSync(new URL('tsconfig.json', ROOT), 'utf8'));
   const paths = tsconfig.compilerOptions.paths as Record<string, string[]>;
-  return Object.fromEntries(Object.entries(paths).map(([entry, [file]]) => [entry, fileURLToPath(new URL(file, ROOT))]));
+  return Object.fromEntries(
+    Object.entries(paths).map(([entry, [file]]) => [entry, fileURLToPath(new URL(file, ROOT))]),
+  );
 }

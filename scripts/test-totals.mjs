@@ -11,7 +11,9 @@ try {
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
-const failedSuites = report.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0).length;
+const failedSuites = report.testResults.filter(
+  (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
+).length;
 const passed = report.numPassedTests;
 const failed = report.numFailedTests + failedSuites;
 const skipped = report.numPendingTests + report.numTodoTests;

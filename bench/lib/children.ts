@@ -64,7 +64,10 @@ function installHooks(): void {
 export async function spawnServer({ args, ready, env, timeoutMs = 60_000 }: SpawnOptions): Promise<ServerChild> {
   installHooks();
   const started = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, FORCE_COLOR: '0' } });
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env, FORCE_COLOR: '0' },
+  });
   live.add(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   void exited.then(() => live.delete(child));

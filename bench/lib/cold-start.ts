@@ -14,9 +14,13 @@ const MOCK_READY = /Pet Store API\s+(http:\/\/\S+?)\/v1\s/;
 async function firstOk(url: string, timeoutMs = 60_000): Promise<number> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const status = await fetch(url, { headers: AUTH }).then((response) => (response.body?.cancel(), response.status), () => 0);
+    const status = await fetch(url, { headers: AUTH }).then(
+      (response) => (response.body?.cancel(), response.status),
+      () => 0,
+    );
     if (status === 200) return performance.now();
-    if (performance.now() > deadline) throw new Error(`[bench] Failed to get a 200 from ${url} within ${timeoutMs} ms (last status ${status})`);
+    if (performance.now() > deadline)
+      throw new Error(`[bench] Failed to get a 200 from ${url} within ${timeoutMs} ms (last status ${status})`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
@@ -56,5 +60,8 @@ export async function measureColdStart(cli: string, runs: number): Promise<Extra
     mock.push(await timeMock(cli));
     prism.push(await timePrism());
   }
-  return [extra('Cold start, time to first 200: petstore-kit serve', mock), extra('Cold start, time to first 200: prism mock', prism)];
+  return [
+    extra('Cold start, time to first 200: petstore-kit serve', mock),
+    extra('Cold start, time to first 200: prism mock', prism),
+  ];
 }

@@ -18,7 +18,8 @@ export function measureCoreScale(counts: number[], seconds: number): CoreScaleRo
     const store = createPetStore({ pets });
     const time = (url: string) => {
       const request = { method: 'GET', url, headers };
-      if (store.handle(request).status !== 200) throw new Error(`[bench] Failed to measure the core: ${url} did not answer 200 with ${pets} pets.`);
+      if (store.handle(request).status !== 200)
+        throw new Error(`[bench] Failed to measure the core: ${url} did not answer 200 with ${pets} pets.`);
       for (let i = 0; i < 2_000; i++) store.handle(request); // warm-up: let the JIT settle
       let calls = 0;
       const start = process.cpuUsage();

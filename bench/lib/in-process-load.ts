@@ -10,7 +10,10 @@ export interface InProcessResult {
   statuses: Record<string, number>;
 }
 
-export async function loadInProcess(send: () => Promise<Response>, { concurrency, durationS }: { concurrency: number; durationS: number }): Promise<InProcessResult> {
+export async function loadInProcess(
+  send: () => Promise<Response>,
+  { concurrency, durationS }: { concurrency: number; durationS: number },
+): Promise<InProcessResult> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const started = performance.now();

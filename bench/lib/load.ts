@@ -56,7 +56,12 @@ export async function fire(origin: string, request: LoadRequest, connections: nu
   }
 }
 
-export async function measure(origin: string, request: LoadRequest, options: LoadOptions, cpuSeconds?: () => Promise<number | undefined>): Promise<LoadResult> {
+export async function measure(
+  origin: string,
+  request: LoadRequest,
+  options: LoadOptions,
+  cpuSeconds?: () => Promise<number | undefined>,
+): Promise<LoadResult> {
   if (options.warmupS > 0) await fire(origin, request, options.connections, options.warmupS);
   const cpuBefore = await cpuSeconds?.();
   const result = await fire(origin, request, options.connections, options.durationS);
@@ -70,6 +75,9 @@ export async function measure(origin: string, request: LoadRequest, options: Loa
     requests: result.requests.total,
     statuses,
     errors: result.errors + result.timeouts,
-    cpuUs: cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1e6) / result.requests.total : undefined,
+    cpuUs:
+      cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+        ? ((cpuAfter - cpuBefore) * 1e6) / result.requests.total
+        : undefined,
   };
 }

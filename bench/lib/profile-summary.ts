@@ -19,7 +19,10 @@ export interface ProfileLine {
   share: number;
 }
 
-export async function summariseProfile(path: string, top = 25): Promise<{ byFunction: ProfileLine[]; byFile: ProfileLine[] }> {
+export async function summariseProfile(
+  path: string,
+  top = 25,
+): Promise<{ byFunction: ProfileLine[]; byFile: ProfileLine[] }> {
   const profile = JSON.parse(await readFile(path, 'utf8')) as Profile;
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfTime = new Map<number, number>();
@@ -38,13 +41,23 @@ export async function summariseProfile(path: string, top = 25): Promise<{ byFunc
     byFile.set(file, (byFile.get(file) ?? 0) + time);
   }
   const rank = (map: Map<string, number>) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, time]) => ({ name, share: time / (total || 1) }));
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, time]) => ({ name, share: time / (total || 1) }));
   return { byFunction: rank(byFunction), byFile: rank(byFile) };
 }
 
 export function formatSummary({ byFunction, byFile }: { byFunction: ProfileLine[]; byFile: ProfileLine[] }): string {
-  const lines = (list: ProfileLine[]) => list.map(({ name, share }) => `  ${(share * 100).toFixed(1).padStart(5)} %  ${name}`);
-  return ['Self time by function (share of busy time):', ...lines(byFunction), '', 'Self time by file:', ...lines(byFile)].join('\n');
+  const lines = (list: ProfileLine[]) =>
+    list.map(({ name, share }) => `  ${(share * 100).toFixed(1).padStart(5)} %  ${name}`);
+  return [
+    'Self time by function (share of busy time):',
+    ...lines(byFunction),
+    '',
+    'Self time by file:',
+    ...lines(byFile),
+  ].join('\n');
 }
 
 function shorten(url: string): string {

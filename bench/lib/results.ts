@@ -61,4 +61,6 @@ export function expectedShare(row: Row): number {
 
 export const ratio = (a?: number, b?: number) => (a !== undefined && b ? a / b : undefined);
 export const fmt = (value: number | undefined, digits = 0) =>
-  value === undefined || !Number.isFinite(value) ? 'n/a' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  value === undefined || !Number.isFinite(value)
+    ? 'n/a'
+    : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

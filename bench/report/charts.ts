@@ -12,7 +12,17 @@ export function renderCharts({ rows, settings }: BenchResults): Record<string, s
     });
   const at = `${settings.connections} connections`;
   return {
-    'benchmark-throughput.svg': barChart({ title: `Throughput, ${at}, higher is better`, unit: 'req/s', groups: groups((row) => row.result.rps), colours: COLOURS }),
-    'benchmark-latency.svg': barChart({ title: `p99 latency, ${at}, lower is better`, unit: 'ms', groups: groups((row) => row.result.p99), colours: COLOURS }),
+    'benchmark-throughput.svg': barChart({
+      title: `Throughput, ${at}, higher is better`,
+      unit: 'req/s',
+      groups: groups((row) => row.result.rps),
+      colours: COLOURS,
+    }),
+    'benchmark-latency.svg': barChart({
+      title: `p99 latency, ${at}, lower is better`,
+      unit: 'ms',
+      groups: groups((row) => row.result.p99),
+      colours: COLOURS,
+    }),
   };
 }

@@ -8,34 +8,68 @@ export const END = '<!-- bench:end -->';
 export function renderFigures(results: BenchResults, chartFiles: string[]): string {
   const { machine, settings, rows, scale, coreScale, extras, goals } = results;
   const out: string[] = [BEGIN, ''];
-  out.push(`Measured ${machine.date} on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}.`);
-  out.push(`autocannon, ${settings.connections} connections, ${settings.warmupS} s warm-up then ${settings.durationS} s per row, loopback; every server in its own child process.${settings.smoke ? ' **Smoke run: the figures mean nothing.**' : ''}`);
+  out.push(
+    `Measured ${machine.date} on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}.`,
+  );
+  out.push(
+    `autocannon, ${settings.connections} connections, ${settings.warmupS} s warm-up then ${settings.durationS} s per row, loopback; every server in its own child process.${settings.smoke ? ' **Smoke run: the figures mean nothing.**' : ''}`,
+  );
   out.push('', '### Goals', '', '| Goal | Target | Measured | |', '|---|---|---|---|');
-  for (const goal of goals) out.push(`| ${goal.name} | ${goal.goal} | ${goal.measured} | ${goal.pass ? 'met' : '**missed**'} |`);
+  for (const goal of goals)
+    out.push(`| ${goal.name} | ${goal.goal} | ${goal.measured} | ${goal.pass ? 'met' : '**missed**'} |`);
 
-  out.push('', '### Side by side', '', '| Scenario | Target | req/s | p50 ms | p99 ms | server CPU µs/req | Expected status |', '|---|---|---:|---:|---:|---:|---|');
+  out.push(
+    '',
+    '### Side by side',
+    '',
+    '| Scenario | Target | req/s | p50 ms | p99 ms | server CPU µs/req | Expected status |',
+    '|---|---|---:|---:|---:|---:|---|',
+  );
   for (const row of rows) {
     const share = expectedShare(row);
-    const status = share === 1 ? `${row.expect}` : `${row.expect} in ${fmt(share * 100, 1)} % (${statusList(row.result.statuses)})`;
-    out.push(`| ${row.title} | ${row.label} | ${fmt(row.result.rps)} | ${fmt(row.result.p50)} | ${fmt(row.result.p99)} | ${fmt(row.result.cpuUs)} | ${status} |`);
+    const status =
+      share === 1 ? `${row.expect}` : `${row.expect} in ${fmt(share * 100, 1)} % (${statusList(row.result.statuses)})`;
+    out.push(
+      `| ${row.title} | ${row.label} | ${fmt(row.result.rps)} | ${fmt(row.result.p50)} | ${fmt(row.result.p99)} | ${fmt(row.result.cpuUs)} | ${status} |`,
+    );
   }
-  out.push('', '| Scenario | mock / ceiling (req/s) | ceiling / mock (CPU per request) | mock / Prism (req/s) |', '|---|---:|---:|---:|');
+  out.push(
+    '',
+    '| Scenario | mock / ceiling (req/s) | ceiling / mock (CPU per request) | mock / Prism (req/s) |',
+    '|---|---:|---:|---:|',
+  );
   for (const title of [...new Set(rows.map((row) => row.scenario))]) {
     const mock = find(rows, title, 'mock')?.rps;
     const name = rows.find((row) => row.scenario === title)!.title;
     const cpu = ratio(find(rows, title, 'ceiling')?.cpuUs, find(rows, title, 'mock')?.cpuUs);
-    out.push(`| ${name} | ${fmt(ratio(mock, find(rows, title, 'ceiling')?.rps), 2)}× | ${fmt(cpu, 2)}× | ${fmt(ratio(mock, find(rows, title, 'prism')?.rps), 1)}× |`);
+    out.push(
+      `| ${name} | ${fmt(ratio(mock, find(rows, title, 'ceiling')?.rps), 2)}× | ${fmt(cpu, 2)}× | ${fmt(ratio(mock, find(rows, title, 'prism')?.rps), 1)}× |`,
+    );
   }
   out.push('', ...chartFiles.map((file) => `![${file}](${file})`));
 
   if (scale.length) {
-    out.push('', '### Scale', '', '| Pets | Startup to banner | RSS after start | Peak RSS | status=sold&limit=100 req/s (p99, CPU µs/req) | getPet req/s (p99, CPU µs/req) |', '|---:|---:|---:|---:|---:|---:|');
+    out.push(
+      '',
+      '### Scale',
+      '',
+      '| Pets | Startup to banner | RSS after start | Peak RSS | status=sold&limit=100 req/s (p99, CPU µs/req) | getPet req/s (p99, CPU µs/req) |',
+      '|---:|---:|---:|---:|---:|---:|',
+    );
     for (const s of scale) {
-      out.push(`| ${fmt(s.pets)} | ${fmt(s.startupMs / 1000, 2)} s | ${fmt(s.rssMiB)} MiB | ${fmt(s.peakMiB)} MiB | ${fmt(s.listSold.rps)} (${fmt(s.listSold.p99)} ms, ${fmt(s.listSold.cpuUs)} µs) | ${fmt(s.getPet.rps)} (${fmt(s.getPet.p99)} ms, ${fmt(s.getPet.cpuUs)} µs) |`);
+      out.push(
+        `| ${fmt(s.pets)} | ${fmt(s.startupMs / 1000, 2)} s | ${fmt(s.rssMiB)} MiB | ${fmt(s.peakMiB)} MiB | ${fmt(s.listSold.rps)} (${fmt(s.listSold.p99)} ms, ${fmt(s.listSold.cpuUs)} µs) | ${fmt(s.getPet.rps)} (${fmt(s.getPet.p99)} ms, ${fmt(s.getPet.cpuUs)} µs) |`,
+      );
     }
   }
   if (coreScale.length) {
-    out.push('', 'In process (the core alone, CPU per `store.handle` call):', '', '| Pets | status=sold&limit=100 | getPet (the middle pet) |', '|---:|---:|---:|');
+    out.push(
+      '',
+      'In process (the core alone, CPU per `store.handle` call):',
+      '',
+      '| Pets | status=sold&limit=100 | getPet (the middle pet) |',
+      '|---:|---:|---:|',
+    );
     for (const c of coreScale) out.push(`| ${fmt(c.pets)} | ${fmt(c.listSoldUs, 2)} µs | ${fmt(c.getPetUs, 2)} µs |`);
   }
   if (extras.length) {
@@ -50,10 +84,15 @@ export function renderFigures(results: BenchResults, chartFiles: string[]): stri
 export function mergeInto(existing: string | undefined, figures: string): string {
   const start = existing?.indexOf(BEGIN) ?? -1;
   const end = existing?.indexOf(END) ?? -1;
-  if (existing && start !== -1 && end > start) return existing.slice(0, start) + figures + existing.slice(end + END.length);
+  if (existing && start !== -1 && end > start)
+    return existing.slice(0, start) + figures + existing.slice(end + END.length);
   return `# Benchmarks\n\nRun \`npm run bench\` (flags: \`--duration S\`, \`--connections N\`, \`--scale-pets N\`, \`--profile\`; \`--smoke\` for a quick check).\n\n${figures}\n`;
 }
 
 function statusList(statuses: Record<string, number>): string {
-  return Object.entries(statuses).map(([status, count]) => `${status}: ${count}`).join(', ') || 'no responses';
+  return (
+    Object.entries(statuses)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ') || 'no responses'
+  );
 }

@@ -30,7 +30,9 @@ export function barChart({ title, unit, groups, colours }: ChartOptions): string
     parts.push(text(LABEL_WIDTH - 10, y + height / 2 + 4, group.label, 'end', 13));
     for (const bar of group.bars) {
       const width = bar.value ? Math.max(1, (bar.value / max) * plot) : 0;
-      parts.push(`<rect x="${LABEL_WIDTH}" y="${y}" width="${width.toFixed(1)}" height="${BAR}" fill="${colours[bar.series] ?? '#888'}"><title>${escape(`${bar.series}: ${format(bar.value)} ${unit}`)}</title></rect>`);
+      parts.push(
+        `<rect x="${LABEL_WIDTH}" y="${y}" width="${width.toFixed(1)}" height="${BAR}" fill="${colours[bar.series] ?? '#888'}"><title>${escape(`${bar.series}: ${format(bar.value)} ${unit}`)}</title></rect>`,
+      );
       parts.push(text(LABEL_WIDTH + width + 6, y + BAR - 4, format(bar.value), 'start', 11));
       y += BAR + GAP;
     }
@@ -52,7 +54,14 @@ export function barChart({ title, unit, groups, colours }: ChartOptions): string
   ].join('\n');
 }
 
-function text(x: number, y: number, content: string, anchor: 'start' | 'middle' | 'end', size: number, weight = 'normal'): string {
+function text(
+  x: number,
+  y: number,
+  content: string,
+  anchor: 'start' | 'middle' | 'end',
+  size: number,
+  weight = 'normal',
+): string {
   return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" text-anchor="${anchor}" font-size="${size}" font-weight="${weight}" fill="#222">${escape(content)}</text>`;
 }
 

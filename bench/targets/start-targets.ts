@@ -19,8 +19,18 @@ const CLI = root('bin/petstore-kit.mjs');
 const MOCK_READY = /Pet Store API\s+(http:\/\/\S+?)\/v1\s/;
 
 export async function startCeiling(body: string): Promise<Target> {
-  const child = await spawnServer({ args: [root('bench/targets/ceiling-server.mjs')], ready: /listening on (http:\/\/\S+)/, env: { BENCH_CEILING_BODY: body } });
-  return { id: 'ceiling', label: 'node:http (ceiling)', origin: child.url, cpuSeconds: child.cpuSeconds, stop: child.stop };
+  const child = await spawnServer({
+    args: [root('bench/targets/ceiling-server.mjs')],
+    ready: /listening on (http:\/\/\S+)/,
+    env: { BENCH_CEILING_BODY: body },
+  });
+  return {
+    id: 'ceiling',
+    label: 'node:http (ceiling)',
+    origin: child.url,
+    cpuSeconds: child.cpuSeconds,
+    stop: child.stop,
+  };
 }
 
 export interface MockOptions {
@@ -34,7 +44,11 @@ export interface MockOptions {
 /** `petstore-kit serve`, exactly as a user starts it (the bin, on the compiled dist/). */
 export async function startMockChild({ pets = 50, cpuProfDir, cli = CLI }: MockOptions = {}): Promise<ServerChild> {
   const prof = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
-  return spawnServer({ args: [...prof, cli, 'serve', '--port', '0', '--pets', String(pets)], ready: MOCK_READY, timeoutMs: 120_000 });
+  return spawnServer({
+    args: [...prof, cli, 'serve', '--port', '0', '--pets', String(pets)],
+    ready: MOCK_READY,
+    timeoutMs: 120_000,
+  });
 }
 
 export async function startMock(options: MockOptions = {}): Promise<Target> {

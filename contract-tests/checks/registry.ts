@@ -49,12 +49,44 @@ export const CHECKS: readonly CheckDefinition[] = [
   fieldEdges,
   quickstartMessage,
   versionInBaseUrl,
-  { kind: 'response', name: 'statusCodeConformance', description: 'Every status code is declared by the spec for the operation (no undeclared codes, no 5xx).', check: statusCodeConformance },
-  { kind: 'response', name: 'contentTypeConformance', description: 'Every response with a body is sent as application/json.', check: contentTypeConformance },
-  { kind: 'response', name: 'responseSchemaConformance', description: "Every body validates against the spec's schema for its operation and status.", check: responseSchemaConformance },
-  { kind: 'response', name: 'errorStatusConsistency', description: "An Error body's status equals the HTTP status.", check: errorStatusConsistency },
-  { kind: 'response', name: 'responseHeaderConformance', description: 'Declared response headers are present (else a recommendation) and valid; a 401 challenge names the spec\'s scheme.', check: responseHeaderConformance },
-  { kind: 'response', name: 'deprecationHeaders', description: "No Deprecation or Sunset header on an operation that is not deprecated. A deprecated operation's Sunset header names x-sunset and its Deprecation header x-deprecation-date; absent headers are recommendations.", check: deprecationHeaders },
+  {
+    kind: 'response',
+    name: 'statusCodeConformance',
+    description: 'Every status code is declared by the spec for the operation (no undeclared codes, no 5xx).',
+    check: statusCodeConformance,
+  },
+  {
+    kind: 'response',
+    name: 'contentTypeConformance',
+    description: 'Every response with a body is sent as application/json.',
+    check: contentTypeConformance,
+  },
+  {
+    kind: 'response',
+    name: 'responseSchemaConformance',
+    description: "Every body validates against the spec's schema for its operation and status.",
+    check: responseSchemaConformance,
+  },
+  {
+    kind: 'response',
+    name: 'errorStatusConsistency',
+    description: "An Error body's status equals the HTTP status.",
+    check: errorStatusConsistency,
+  },
+  {
+    kind: 'response',
+    name: 'responseHeaderConformance',
+    description:
+      "Declared response headers are present (else a recommendation) and valid; a 401 challenge names the spec's scheme.",
+    check: responseHeaderConformance,
+  },
+  {
+    kind: 'response',
+    name: 'deprecationHeaders',
+    description:
+      "No Deprecation or Sunset header on an operation that is not deprecated. A deprecated operation's Sunset header names x-sunset and its Deprecation header x-deprecation-date; absent headers are recommendations.",
+    check: deprecationHeaders,
+  },
 ];
 
 export const CHECK_NAMES: readonly string[] = CHECKS.map((check) => check.name);
@@ -73,13 +105,19 @@ export interface CheckSelection {
 export function selectChecks(checks?: string[], excludeChecks?: string[]): CheckSelection {
   const unknown = [...(checks ?? []), ...(excludeChecks ?? [])].filter((name) => !CHECK_NAMES.includes(name));
   if (unknown.length) {
-    throw new KitError('select checks', `unknown check ${unknown.map((n) => `'${n}'`).join(', ')}`, `Known checks: ${CHECK_NAMES.join(', ')}.`);
+    throw new KitError(
+      'select checks',
+      `unknown check ${unknown.map((n) => `'${n}'`).join(', ')}`,
+      `Known checks: ${CHECK_NAMES.join(', ')}.`,
+    );
   }
   const chosen = new Set(checks?.length ? checks : CHECK_NAMES);
   for (const name of excludeChecks ?? []) chosen.delete(name);
   const scenarioChecks = CHECKS.filter((c) => c.kind === 'scenario').map((c) => c.name);
   const chosenScenarioChecks = scenarioChecks.filter((name) => chosen.has(name));
   const onlyResponseChecks = checks?.length && chosenScenarioChecks.length === 0;
-  const drivers = new Set(onlyResponseChecks ? scenarioChecks.filter((name) => !excludeChecks?.includes(name)) : chosenScenarioChecks);
+  const drivers = new Set(
+    onlyResponseChecks ? scenarioChecks.filter((name) => !excludeChecks?.includes(name)) : chosenScenarioChecks,
+  );
   return { active: chosen, drivers };
 }

@@ -51,11 +51,15 @@ export async function preflight(
           return error.kind === 'too-large' || error.kind === 'too-deep' ? note : broken(note);
         }
         const reason = describeNetworkError(error, timeoutMs);
-        if (failedAfterConnect(error)) return broken(`${url} is reachable but broken: ${reason}. Every scenario below reports what it got.`);
+        if (failedAfterConnect(error))
+          return broken(`${url} is reachable but broken: ${reason}. Every scenario below reports what it got.`);
         if (networkErrorCode(error) === 'TIMEOUT') {
           // A timeout may be a black hole (exit 2) or a server that accepts and never answers (a failure).
           const accepted = network ? await acceptsTcp(url, timeoutMs) : true;
-          if (accepted === true) return broken(`${url} accepts connections but sent no response within ${timeoutMs} ms. Every scenario below reports what it got.`);
+          if (accepted === true)
+            return broken(
+              `${url} accepts connections but sent no response within ${timeoutMs} ms. Every scenario below reports what it got.`,
+            );
           throw unreachable(url, `${reason}; no TCP connection either (${accepted})`);
         }
         throw unreachable(url, reason);
@@ -66,7 +70,10 @@ export async function preflight(
 }
 
 function unreachable(url: string, reason: string): ConformanceError {
-  return new ConformanceError('unreachable', failedTo(`reach ${url}`, reason, 'Check that the service is running and the URL is right.'));
+  return new ConformanceError(
+    'unreachable',
+    failedTo(`reach ${url}`, reason, 'Check that the service is running and the URL is right.'),
+  );
 }
 
 /** A base URL that redirects to another origin is worth saying first: the suite never follows it. */
@@ -94,7 +101,10 @@ function serverErrorNote(url: string, response: Response, text: string): string 
 function acceptsTcp(url: string, timeoutMs: number): Promise<true | string> {
   const { hostname, port, protocol } = new URL(url);
   return new Promise((resolve) => {
-    const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port || (protocol === 'https:' ? 443 : 80)) });
+    const socket = connect({
+      host: hostname.replace(/^\[|\]$/g, ''),
+      port: Number(port || (protocol === 'https:' ? 443 : 80)),
+    });
     const done = (result: true | string) => {
       socket.destroy();
       resolve(result);

@@ -8,7 +8,14 @@ import { RetryBudgetExhausted, type Throttle } from '../http/throttle.ts';
 import type { ApiModel } from '../model/api-model.ts';
 import type { Exchange, Finding, NotObservable, ScenarioResult, ScenarioStatus } from '../types.ts';
 import type { ResponseCheck } from './response-check.ts';
-import { ScenarioAborted, ScenarioSkipped, type FindingDraft, type RequestSpec, type Scenario, type ScenarioContext } from './scenario.ts';
+import {
+  ScenarioAborted,
+  ScenarioSkipped,
+  type FindingDraft,
+  type RequestSpec,
+  type Scenario,
+  type ScenarioContext,
+} from './scenario.ts';
 
 export interface RunEnvironment {
   model: ApiModel;
@@ -35,7 +42,12 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
   const findings: Finding[] = [];
   const unseen: NotObservable[] = [];
   const record = (severity: Finding['severity'], draft: FindingDraft) =>
-    findings.push({ ...draft, check: draft.check ?? scenario.check, severity: severityOf(severity, draft, env), exchange: draft.exchange ?? (exchanges.length ? exchanges.length - 1 : undefined) });
+    findings.push({
+      ...draft,
+      check: draft.check ?? scenario.check,
+      severity: severityOf(severity, draft, env),
+      exchange: draft.exchange ?? (exchanges.length ? exchanges.length - 1 : undefined),
+    });
 
   const ctx: ScenarioContext = {
     model: env.model,
@@ -60,14 +72,21 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
       const { observed, index } = await exchange(request);
       for (const { name, check } of env.responseChecks) {
         for (const finding of check({ model: env.model, operation, request, response: observed, now: env.now })) {
-          findings.push({ ...finding, severity: severityOf(finding.severity ?? 'error', finding, env), check: name, exchange: index });
+          findings.push({
+            ...finding,
+            severity: severityOf(finding.severity ?? 'error', finding, env),
+            check: name,
+            exchange: index,
+          });
         }
       }
       return { ...observed, index };
     },
     async sendUndeclared({ method, path, quickstart, ...spec }) {
       const server = (quickstart ? env.quickstartUrl : env.baseUrl) ?? '';
-      const { observed, index } = await exchange(assembleRequest(method, `${server.replace(/\/+$/, '')}${path}`, spec, env.apiKey));
+      const { observed, index } = await exchange(
+        assembleRequest(method, `${server.replace(/\/+$/, '')}${path}`, spec, env.apiKey),
+      );
       return { ...observed, index };
     },
   };
@@ -94,7 +113,11 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
     if (error instanceof RetryBudgetExhausted) throw error;
     if (error instanceof ScenarioSkipped) skipReason = error.reason;
     else if (!(error instanceof ScenarioAborted)) {
-      record('error', { title: 'ScenarioError', message: `The scenario stopped unexpectedly: ${(error as Error)?.message ?? String(error)}`, exchange: undefined });
+      record('error', {
+        title: 'ScenarioError',
+        message: `The scenario stopped unexpectedly: ${(error as Error)?.message ?? String(error)}`,
+        exchange: undefined,
+      });
     }
   }
   const failures = findings.filter((f) => f.severity === 'error');
@@ -129,21 +152,41 @@ export function settleStatus(failed: boolean, skipReason: string | undefined, un
  * fails exactly when the run makes the overlay's choices binding, and is a recommendation otherwise,
  * whether the check called it a failure or a recommendation. Any other finding keeps its severity.
  */
-function severityOf(requested: Finding['severity'], finding: Pick<Finding, 'choice'>, env: Pick<RunEnvironment, 'bindingChoices'>): Finding['severity'] {
+function severityOf(
+  requested: Finding['severity'],
+  finding: Pick<Finding, 'choice'>,
+  env: Pick<RunEnvironment, 'bindingChoices'>,
+): Finding['severity'] {
   if (!finding.choice) return requested;
   return env.bindingChoices ? 'error' : 'warning';
 }
 
 /** URL = the operation's server (base URL or quickstart URL) + the filled path template + query. */
-export function buildRequest(operation: Operation, spec: RequestSpec, env: Pick<RunEnvironment, 'baseUrl' | 'quickstartUrl' | 'apiKey'>): OutgoingRequest {
+export function buildRequest(
+  operation: Operation,
+  spec: RequestSpec,
+  env: Pick<RunEnvironment, 'baseUrl' | 'quickstartUrl' | 'apiKey'>,
+): OutgoingRequest {
   const server = (operation.ownServer ? env.quickstartUrl : env.baseUrl) ?? '';
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(spec.path?.[name] ?? `{${name}}`)));
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(spec.path?.[name] ?? `{${name}}`)),
+  );
   return assembleRequest(operation.method, `${server.replace(/\/+$/, '')}${path}`, spec, env.apiKey);
 }
 
 /** Query, headers (Authorization per the auth mode, Content-Type when there is a body) and body around a URL. */
-function assembleRequest(method: string, url: string, spec: Omit<RequestSpec, 'path'>, apiKey: string): OutgoingRequest {
-  const query = typeof spec.query === 'string' ? spec.query : spec.query ? new URLSearchParams(Object.entries(spec.query).map(([k, v]) => [k, String(v)])).toString() : '';
+function assembleRequest(
+  method: string,
+  url: string,
+  spec: Omit<RequestSpec, 'path'>,
+  apiKey: string,
+): OutgoingRequest {
+  const query =
+    typeof spec.query === 'string'
+      ? spec.query
+      : spec.query
+        ? new URLSearchParams(Object.entries(spec.query).map(([k, v]) => [k, String(v)])).toString()
+        : '';
   // Every compression undici decodes is offered, as a production client would (the caps count decoded bytes).
   const headers: Record<string, string> = {
     accept: 'application/json',

@@ -165,8 +165,10 @@ export function describeNetworkError(error: unknown, timeoutMs: number): string 
   const code = networkErrorCode(error);
   if (code === 'TIMEOUT') return `no response within ${timeoutMs} ms`;
   const detail = err?.cause?.message ?? err?.message ?? String(error);
-  if (code === 'ECONNRESET' || code === 'EPIPE') return `the target reset the connection before answering (${code}: ${detail})`;
-  if (code === 'UND_ERR_SOCKET') return `the target closed the connection without a complete response (${code}: ${detail})`;
+  if (code === 'ECONNRESET' || code === 'EPIPE')
+    return `the target reset the connection before answering (${code}: ${detail})`;
+  if (code === 'UND_ERR_SOCKET')
+    return `the target closed the connection without a complete response (${code}: ${detail})`;
   if (code === HEADERS_OVERFLOW) return `the response headers exceed the 16 KiB the suite reads (${code}: ${detail})`;
   if (code?.startsWith('HPE_')) return `the target answered with bytes that are not HTTP (${code}: ${detail})`;
   return code ? `${code}: ${detail}` : detail;

@@ -81,7 +81,13 @@ export function buildApiModel(
     const shape = flatten(success?.schema);
     if (shape.type !== 'array' || !shape.items) continue;
     const item = shape.items;
-    const read = operations.find((op) => op.method === 'GET' && op.ownServer === list.ownServer && /^\{[^}]+\}$/.test(op.path.slice(list.path.length + 1)) && op.path.startsWith(`${list.path}/`));
+    const read = operations.find(
+      (op) =>
+        op.method === 'GET' &&
+        op.ownServer === list.ownServer &&
+        /^\{[^}]+\}$/.test(op.path.slice(list.path.length + 1)) &&
+        op.path.startsWith(`${list.path}/`),
+    );
     collections.push({
       list,
       item,
@@ -131,7 +137,9 @@ function byPointer(operations: Operation[]): (pointer: string) => Operation | un
 }
 
 /** The operation's declared 2xx responses, in status order. */
-export function successResponses(operation: Operation): { status: string; schema?: Record<string, unknown>; description: string }[] {
+export function successResponses(
+  operation: Operation,
+): { status: string; schema?: Record<string, unknown>; description: string }[] {
   return Object.entries(operation.responses)
     .filter(([status]) => /^2(\d\d|XX)$/.test(status))
     .sort(([a], [b]) => a.localeCompare(b))
@@ -142,7 +150,12 @@ function limitOf(list: Operation, flatten: ApiModel['flatten']): LimitParameter 
   for (const parameter of list.parameters.filter((p) => p.in === 'query')) {
     const schema = flatten(parameter.schema);
     if (schema.type === 'integer' && schema.minimum !== undefined && schema.maximum !== undefined) {
-      return { parameter, minimum: schema.minimum, maximum: schema.maximum, default: typeof schema.default === 'number' ? schema.default : undefined };
+      return {
+        parameter,
+        minimum: schema.minimum,
+        maximum: schema.maximum,
+        default: typeof schema.default === 'number' ? schema.default : undefined,
+      };
     }
   }
   return undefined;

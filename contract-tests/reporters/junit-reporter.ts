@@ -33,11 +33,18 @@ function testcase(scenario: ScenarioResult): string {
   if (scenario.failures.length) {
     const first = scenario.failures[0];
     const text = scenario.failures.flatMap((f) => describeFinding(f, scenario)).join('\n');
-    parts.push(`      <failure message="${escape(`${first.title}: ${first.message}`)}" type="${escape(first.title)}">${escape(text)}</failure>\n`);
+    parts.push(
+      `      <failure message="${escape(`${first.title}: ${first.message}`)}" type="${escape(first.title)}">${escape(text)}</failure>\n`,
+    );
   }
   const out = [
-    ...scenario.exchanges.map((e) => `${describeRequest(e)}\n  → ${e.response ? `${e.response.status} ${e.response.body.slice(0, 500)}` : e.error}`),
-    ...scenario.recommendations.flatMap((f) => describeFinding(f, scenario).map((line, i) => (i === 0 ? `recommendation: ${line}` : line))),
+    ...scenario.exchanges.map(
+      (e) =>
+        `${describeRequest(e)}\n  → ${e.response ? `${e.response.status} ${e.response.body.slice(0, 500)}` : e.error}`,
+    ),
+    ...scenario.recommendations.flatMap((f) =>
+      describeFinding(f, scenario).map((line, i) => (i === 0 ? `recommendation: ${line}` : line)),
+    ),
   ];
   if (out.length) parts.push(`      <system-out>${escape(out.join('\n'))}</system-out>\n`);
   return parts.length ? `${open}>\n${parts.join('')}    </testcase>\n` : `${open}/>\n`;

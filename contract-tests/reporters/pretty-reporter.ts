@@ -6,9 +6,10 @@ import { describeFinding } from './describe-finding.ts';
 const CODES = { red: 31, green: 32, yellow: 33, dim: 2, bold: 1 } as const;
 
 const PROFILES: Record<Report['profile'], string> = {
-  interface: 'interface: departures from the interface fail; from petstore-kit\'s choices, recommendations (--profile petstore-kit makes them bind)',
-  'petstore-kit': 'petstore-kit: departures from the interface and from petstore-kit\'s choices fail',
-  overlay: 'overlay: departures from the interface and from the given overlay\'s choices fail',
+  interface:
+    "interface: departures from the interface fail; from petstore-kit's choices, recommendations (--profile petstore-kit makes them bind)",
+  'petstore-kit': "petstore-kit: departures from the interface and from petstore-kit's choices fail",
+  overlay: "overlay: departures from the interface and from the given overlay's choices fail",
 };
 
 export function prettyReporter(report: Report, { color = false } = {}): string {
@@ -26,11 +27,15 @@ export function prettyReporter(report: Report, { color = false } = {}): string {
     lines.push('', paint('bold', check));
     for (const scenario of report.scenarios.filter((s) => s.check === check)) {
       if (scenario.status === 'passed') lines.push(`  ${paint('green', '✓')} ${scenario.name}`);
-      else if (scenario.status === 'skipped') lines.push(`  ${paint('dim', `○ ${scenario.name} (skipped: ${scenario.reason})`)}`);
+      else if (scenario.status === 'skipped')
+        lines.push(`  ${paint('dim', `○ ${scenario.name} (skipped: ${scenario.reason})`)}`);
       else if (scenario.status === 'not-observable') lines.push(`  ${paint('yellow', '◌')} ${scenario.name}`);
       else {
         lines.push(`  ${paint('red', '✗')} ${scenario.name}`);
-        for (const finding of scenario.failures) lines.push(...describeFinding(finding, scenario).map((line, i) => `      ${i === 0 ? paint('red', line) : line}`));
+        for (const finding of scenario.failures)
+          lines.push(
+            ...describeFinding(finding, scenario).map((line, i) => `      ${i === 0 ? paint('red', line) : line}`),
+          );
       }
       for (const note of scenario.notObservable)
         lines.push(`      ${paint('yellow', `not observable: ${note.what}`)}`, `        why: ${note.why}`);

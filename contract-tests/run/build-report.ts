@@ -6,7 +6,11 @@ import type { Execution } from './execute-run.ts';
 import { findCauses } from './find-causes.ts';
 import type { RunPlan } from './plan-run.ts';
 
-export function buildReport(plan: RunPlan, { results, notes }: Execution, timing: { startedAt: string; durationMs: number }): Report {
+export function buildReport(
+  plan: RunPlan,
+  { results, notes }: Execution,
+  timing: { startedAt: string; durationMs: number },
+): Report {
   const { options, model } = plan;
   const causes = findCauses(plan, results);
   const report: Report = {

@@ -51,7 +51,9 @@ async function execute(plan: RunPlan): Promise<Execution> {
   const network = !options.fetch;
   const { notes, unresponsive } = await preflight(fetchImpl, urls, timeoutMs, { network, deadline });
   // A target that hangs costs one timeout per scenario: with more in flight the run stays a few timeouts long.
-  const concurrency = unresponsive ? Math.max(options.concurrency ?? 8, UNRESPONSIVE_TARGET_CONCURRENCY) : (options.concurrency ?? 8);
+  const concurrency = unresponsive
+    ? Math.max(options.concurrency ?? 8, UNRESPONSIVE_TARGET_CONCURRENCY)
+    : (options.concurrency ?? 8);
   const env: RunEnvironment = {
     model: plan.model,
     fetch: fetchImpl,
@@ -79,7 +81,9 @@ async function execute(plan: RunPlan): Promise<Execution> {
     for (const planned of inPhase.filter((p) => p.skip !== undefined)) finish(planned, skipped(planned));
     const runnable = inPhase.filter((p) => p.skip === undefined);
     // Bulk scenarios create many records: one at a time, so they do not multiply each other's writes.
-    await runPool(runnable, phase === 'bulk' ? 1 : concurrency, async (planned) => finish(planned, await runScenario(planned.scenario, env)));
+    await runPool(runnable, phase === 'bulk' ? 1 : concurrency, async (planned) =>
+      finish(planned, await runScenario(planned.scenario, env)),
+    );
   }
   return { results: plan.scenarios.map((planned) => results.get(planned)!), notes };
 }

@@ -34,10 +34,18 @@ export interface RunPlan {
 }
 
 export async function planRun(options: ConformanceOptions): Promise<RunPlan> {
-  for (const [flag, url] of [['baseUrl', options.baseUrl], ['quickstartUrl', options.quickstartUrl]] as const) {
-    if (url !== undefined && !/^https?:\/\/[^/]/.test(url)) throw new ConformanceError('usage', failedTo('start', `${flag} '${url}' is not an http(s) URL`, 'Pass e.g. http://127.0.0.1:4010/v1.'));
+  for (const [flag, url] of [
+    ['baseUrl', options.baseUrl],
+    ['quickstartUrl', options.quickstartUrl],
+  ] as const) {
+    if (url !== undefined && !/^https?:\/\/[^/]/.test(url))
+      throw new ConformanceError(
+        'usage',
+        failedTo('start', `${flag} '${url}' is not an http(s) URL`, 'Pass e.g. http://127.0.0.1:4010/v1.'),
+      );
   }
-  if (!options.apiKey) throw new ConformanceError('usage', failedTo('start', 'no API key was given', 'Pass the key the target accepts.'));
+  if (!options.apiKey)
+    throw new ConformanceError('usage', failedTo('start', 'no API key was given', 'Pass the key the target accepts.'));
   let selection: CheckSelection;
   try {
     selection = selectChecks(options.checks, options.excludeChecks);
@@ -45,9 +53,12 @@ export async function planRun(options: ConformanceOptions): Promise<RunPlan> {
     throw new ConformanceError('usage', (error as Error).message);
   }
   const model = await modelOf(options);
-  const scenarios = CHECKS.flatMap((c) => (c.kind === 'scenario' && selection.drivers.has(c.name) ? c.scenarios(model) : [])).map(
-    (scenario): PlannedScenario => ({ scenario, skip: options.skipChecks?.[scenario.check] ?? skipReason(scenario, options) }),
-  );
+  const scenarios = CHECKS.flatMap((c) =>
+    c.kind === 'scenario' && selection.drivers.has(c.name) ? c.scenarios(model) : [],
+  ).map((scenario): PlannedScenario => ({
+    scenario,
+    skip: options.skipChecks?.[scenario.check] ?? skipReason(scenario, options),
+  }));
   const responseChecks = CHECKS.flatMap((c) => (c.kind === 'response' ? [{ name: c.name, check: c.check }] : []));
   const bindingChoices = options.profile === 'petstore-kit' || options.overlayPath !== undefined;
   return { options, model, selection, responseChecks, scenarios, bindingChoices };
@@ -61,7 +72,11 @@ async function modelOf(options: ConformanceOptions): Promise<ApiModel> {
   if (!options.document && !options.specPath && !options.overlayPath) return bundledModel();
   try {
     const base = options.document ?? (options.specPath ? await loadDocument(options.specPath) : interfaceDocument);
-    const overlay = options.overlayPath ? await loadOverlay(options.overlayPath) : options.profile === 'petstore-kit' ? petstoreKitOverlay : undefined;
+    const overlay = options.overlayPath
+      ? await loadOverlay(options.overlayPath)
+      : options.profile === 'petstore-kit'
+        ? petstoreKitOverlay
+        : undefined;
     if (!overlay) return modelFor(base);
     const { document, choices } = await applyOverlay(base, overlay);
     return buildApiModel(document, choices, base);
@@ -75,7 +90,11 @@ async function loadOverlay(path: string): Promise<OverlayDocument> {
   try {
     return parse(await readFile(path, 'utf8')) as OverlayDocument;
   } catch (error) {
-    throw new KitError(`read the overlay ${path}`, (error as Error).message.split('\n')[0], 'Pass a readable OpenAPI Overlay 1.0 YAML or JSON file.');
+    throw new KitError(
+      `read the overlay ${path}`,
+      (error as Error).message.split('\n')[0],
+      'Pass a readable OpenAPI Overlay 1.0 YAML or JSON file.',
+    );
   }
 }
 
@@ -90,6 +109,7 @@ function modelFor(document: OpenApiDocument): ApiModel {
 function skipReason(scenario: Scenario, options: ConformanceOptions): string | undefined {
   if (scenario.quickstart && !options.quickstartUrl) return 'no quickstart URL given (--quickstart-url)';
   if (scenario.exactNumbers && options.roundsNumbers) return options.roundsNumbers;
-  if (scenario.phase !== 'read' && !options.allowWrites) return 'read-only run: this scenario sends requests that could create data (--allow-writes runs it)';
+  if (scenario.phase !== 'read' && !options.allowWrites)
+    return 'read-only run: this scenario sends requests that could create data (--allow-writes runs it)';
   return undefined;
 }

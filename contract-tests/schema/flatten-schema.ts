@@ -35,7 +35,9 @@ export function flattenSchema(document: OpenApiDocument, schema: JsonSchema | un
     properties: {},
     required: [...((resolved.required as string[] | undefined) ?? [])],
   };
-  for (const [name, property] of Object.entries((resolved.properties as Record<string, JsonSchema> | undefined) ?? {})) {
+  for (const [name, property] of Object.entries(
+    (resolved.properties as Record<string, JsonSchema> | undefined) ?? {},
+  )) {
     flat.properties[name] = flattenSchema(document, property, depth + 1);
   }
   if (resolved.items) flat.items = flattenSchema(document, resolved.items as JsonSchema, depth + 1);

@@ -76,13 +76,26 @@ export function invalidBodies(schema: FlatSchema, mediaTypes: string[]): Invalid
 /** Values of a wrong type, or outside the enum, for one property. `raw:` values are spliced in unquoted. */
 function wrongValues(property: FlatSchema): [string, unknown][] {
   const values: [string, unknown][] = [['is null', null]];
-  if (property.enum) values.push(['outside its enum', 'not-in-enum'], ['in another letter case', String(property.enum[0]).toUpperCase() === property.enum[0] ? String(property.enum[0]).toLowerCase() : String(property.enum[0]).toUpperCase()]);
+  if (property.enum)
+    values.push(
+      ['outside its enum', 'not-in-enum'],
+      [
+        'in another letter case',
+        String(property.enum[0]).toUpperCase() === property.enum[0]
+          ? String(property.enum[0]).toLowerCase()
+          : String(property.enum[0]).toUpperCase(),
+      ],
+    );
   switch (property.type) {
     case 'string':
       values.push(['a number instead of a string', 42], ['an object instead of a string', { value: 'x' }]);
       break;
     case 'integer':
-      values.push(['a string instead of an integer', '7'], ['a fraction instead of an integer', 1.5], ['a boolean instead of an integer', true]);
+      values.push(
+        ['a string instead of an integer', '7'],
+        ['a fraction instead of an integer', 1.5],
+        ['a boolean instead of an integer', true],
+      );
       if (property.format === 'int64') values.push(['beyond int64 (2^63)', `raw:${BEYOND_INT64}`]);
       // Not an integer, though the nearest double is one: a server that rounds it to 1 stores a number nobody sent.
       values.push(['not exactly an integer (1.0000000000000000001)', 'raw:1.0000000000000000001']);

@@ -15,7 +15,8 @@ export function invalidParameterValues(schema: FlatSchema): InvalidParameterValu
     if (schema.format === 'int64') values.push({ label: 'beyond int64 (2^63)', value: '9223372036854775808' });
     if (schema.minimum !== undefined) values.push({ label: 'below its minimum', value: String(schema.minimum - 1) });
     if (schema.maximum !== undefined) values.push({ label: 'above its maximum', value: String(schema.maximum + 1) });
-    if (schema.minimum !== undefined && schema.minimum > 0 && schema.minimum - 1 !== -1) values.push({ label: 'negative', value: '-1' });
+    if (schema.minimum !== undefined && schema.minimum > 0 && schema.minimum - 1 !== -1)
+      values.push({ label: 'negative', value: '-1' });
   }
   if (schema.enum?.length) {
     const first = String(schema.enum[0]);

@@ -19,7 +19,8 @@ export function sampleFromSchema(schema: FlatSchema, options: SampleOptions = {}
       const result: Record<string, unknown> = {};
       for (const [key, property] of Object.entries(schema.properties)) {
         if (options.overrides && key in options.overrides) result[key] = options.overrides[key];
-        else if (options.optional !== false || schema.required.includes(key)) result[key] = sampleFromSchema(property, { tag: options.tag }, key);
+        else if (options.optional !== false || schema.required.includes(key))
+          result[key] = sampleFromSchema(property, { tag: options.tag }, key);
       }
       return result;
     }

@@ -13,9 +13,19 @@ export function createApiClient(baseUrl: string, apiKey: () => string): ApiClien
   const call = async <T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> => {
     let response: Response;
     try {
-      response = await fetch(`${baseUrl}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${apiKey()}` } });
+      response = await fetch(`${baseUrl}${path}`, {
+        ...init,
+        headers: { ...init.headers, authorization: `Bearer ${apiKey()}` },
+      });
     } catch (error) {
-      return { ok: false, error: { status: 0, code: 'NETWORK_ERROR', message: `The API could not be reached: ${(error as Error).message}` } };
+      return {
+        ok: false,
+        error: {
+          status: 0,
+          code: 'NETWORK_ERROR',
+          message: `The API could not be reached: ${(error as Error).message}`,
+        },
+      };
     }
     const body = await response.json().catch(() => undefined);
     if (response.ok) return { ok: true, value: body as T };
@@ -23,6 +33,7 @@ export function createApiClient(baseUrl: string, apiKey: () => string): ApiClien
   };
   return {
     listPets: (status) => call(`/pets?${new URLSearchParams({ limit: '100', ...(status ? { status } : {}) })}`),
-    createPet: (body) => call('/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    createPet: (body) =>
+      call('/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   };
 }

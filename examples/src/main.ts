@@ -21,9 +21,13 @@ if (liveApi === null) {
   }
 }
 baseUrl = baseUrl.replace(/\/+$/, '');
-document.querySelector('#mode')!.textContent = liveApi === null ? `Mocked in this page by MSW (${baseUrl})` : `Live mock server: ${baseUrl}`;
+document.querySelector('#mode')!.textContent =
+  liveApi === null ? `Mocked in this page by MSW (${baseUrl})` : `Live mock server: ${baseUrl}`;
 
 const keyInput = document.querySelector<HTMLInputElement>('#api-key')!;
 keyInput.value = params.get('key') ?? DEV_API_KEY;
 const statuses = (spec.components?.schemas?.PetStatus?.enum ?? []) as PetStatus[];
-startPetApp(createApiClient(baseUrl, () => keyInput.value), statuses);
+startPetApp(
+  createApiClient(baseUrl, () => keyInput.value),
+  statuses,
+);

@@ -45,7 +45,8 @@ export function startPetApp(api: ApiClient, statuses: PetStatus[]): void {
 function renderPets(pets: Pet[]): void {
   const rows = pets.map((pet) => {
     const row = document.createElement('tr');
-    for (const value of [pet.id, pet.name, pet.categoryId, pet.status ?? '']) row.insertCell().textContent = String(value);
+    for (const value of [pet.id, pet.name, pet.categoryId, pet.status ?? ''])
+      row.insertCell().textContent = String(value);
     return row;
   });
   $('#pets tbody').replaceChildren(...rows);
@@ -64,7 +65,8 @@ function showResult(result: ApiResult<unknown>, notice?: string): void {
   const text = document.createElement('p');
   text.textContent = message;
   const list = document.createElement('ul');
-  for (const issue of issues) list.appendChild(document.createElement('li')).textContent = `${issue.pointer}: ${issue.message}`;
+  for (const issue of issues)
+    list.appendChild(document.createElement('li')).textContent = `${issue.pointer}: ${issue.message}`;
   alert.replaceChildren(title, text, ...(issues.length ? [list] : []));
   $('#notice').textContent = '';
 }

@@ -14,7 +14,8 @@ export function deriveDreddSpec(source: OpenApiDocument): OpenApiDocument {
       list?.forEach((entry, index) => {
         if (isReference(entry)) {
           const resolved = resolveRef<ParameterObject>(document, entry);
-          if (needsExample(resolved)) list[index] = { ...resolved, example: placeholder(document, resolved) } as ParameterObject;
+          if (needsExample(resolved))
+            list[index] = { ...resolved, example: placeholder(document, resolved) } as ParameterObject;
         } else if (needsExample(entry)) {
           (entry as ParameterObject & { example?: unknown }).example = placeholder(document, entry);
         }
@@ -26,7 +27,9 @@ export function deriveDreddSpec(source: OpenApiDocument): OpenApiDocument {
 
 function needsExample(param: ParameterObject & { example?: unknown }): boolean {
   const schema = param.schema as JsonSchema | undefined;
-  return param.in === 'path' && param.example === undefined && schema?.example === undefined && schema?.default === undefined;
+  return (
+    param.in === 'path' && param.example === undefined && schema?.example === undefined && schema?.default === undefined
+  );
 }
 
 function placeholder(document: OpenApiDocument, param: ParameterObject): string | number {

@@ -20,7 +20,12 @@ function inline(document: OpenApiDocument, node: unknown, seen: string[]): unkno
   if (Array.isArray(node)) return node.map((item) => inline(document, item, seen));
   if (typeof node !== 'object' || node === null) return node;
   if (isReference(node)) {
-    if (seen.includes(node.$ref)) throw new KitError(`inline ${node.$ref} for Dredd`, 'the schema is recursive', 'Dredd needs a schema without cycles.');
+    if (seen.includes(node.$ref))
+      throw new KitError(
+        `inline ${node.$ref} for Dredd`,
+        'the schema is recursive',
+        'Dredd needs a schema without cycles.',
+      );
     return inline(document, resolveRef<JsonSchema>(document, node), [...seen, node.$ref]);
   }
   const out: Record<string, unknown> = {};
@@ -28,7 +33,10 @@ function inline(document: OpenApiDocument, node: unknown, seen: string[]): unkno
     if (key.startsWith('x-') || key === 'example') continue; // annotations, not constraints
     if (key === 'format' && typeof value === 'string' && OPENAPI_ONLY_FORMATS.has(value)) continue;
     // `properties` maps names to schemas: its keys are data, so only its values are walked as schemas.
-    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, inline(document, v, seen)])) : inline(document, value, seen);
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, inline(document, v, seen)]))
+        : inline(document, value, seen);
   }
   return out;
 }

@@ -18,7 +18,11 @@ const fs = require('node:fs');
 
 const env = process.env;
 const plan = JSON.parse(fs.readFileSync(env.PETSTORE_KIT_DREDD_PLAN, 'utf8'));
-const servers = { api: env.PETSTORE_KIT_DREDD_API_URL, quickstart: env.PETSTORE_KIT_DREDD_QUICKSTART_URL, sunset: env.PETSTORE_KIT_DREDD_SUNSET_URL };
+const servers = {
+  api: env.PETSTORE_KIT_DREDD_API_URL,
+  quickstart: env.PETSTORE_KIT_DREDD_QUICKSTART_URL,
+  sunset: env.PETSTORE_KIT_DREDD_SUNSET_URL,
+};
 const apiKey = env.PETSTORE_KIT_DREDD_API_KEY;
 let existingId;
 let fixtureError;
@@ -27,7 +31,10 @@ let fixtureError;
 hooks.beforeAll((transactions, done) => {
   const { fixture } = plan;
   if (!fixture) return done();
-  const creating = transactions.find((t) => t.request.method === fixture.method && t.origin.resourceName === fixture.path && /^2/.test(t.expected.statusCode));
+  const creating = transactions.find(
+    (t) =>
+      t.request.method === fixture.method && t.origin.resourceName === fixture.path && /^2/.test(t.expected.statusCode),
+  );
   fetch(`${servers.api}${fixture.path}`, {
     method: fixture.method,
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
@@ -35,7 +42,8 @@ hooks.beforeAll((transactions, done) => {
   })
     .then(async (response) => {
       const body = await response.json().catch(() => undefined);
-      if (!response.ok || !body || body[fixture.idField] === undefined) throw new Error(`${fixture.method} ${fixture.path} answered ${response.status}`);
+      if (!response.ok || !body || body[fixture.idField] === undefined)
+        throw new Error(`${fixture.method} ${fixture.path} answered ${response.status}`);
       existingId = String(body[fixture.idField]);
     })
     .catch((error) => {
@@ -82,7 +90,8 @@ hooks.beforeEach((transaction) => {
   if (recipe.auth === 'key') headers.Authorization = `Bearer ${apiKey}`;
 
   if (recipe.body && 'json' in recipe.body) transaction.request.body = JSON.stringify(recipe.body.json);
-  if (recipe.body && 'oversizeBytes' in recipe.body) transaction.request.body = oversizedJson(recipe.body.oversizeBytes);
+  if (recipe.body && 'oversizeBytes' in recipe.body)
+    transaction.request.body = oversizedJson(recipe.body.oversizeBytes);
 
   // Gavel judges the body by the spec's schema, not by Dredd's generated example (see gavel-schema.ts).
   if (recipe.expectedSchema) {

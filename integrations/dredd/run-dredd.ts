@@ -59,15 +59,28 @@ export async function runDredd(options: RunDreddOptions): Promise<DreddResult> {
     const planPath = join(dir, 'plan.json');
     const configPath = join(dir, 'dredd.yml');
     if (needsCopy) await writeFile(specPath, stringify(derived, { aliasDuplicateObjects: false }));
-    await writeFile(planPath, JSON.stringify(buildDreddPlan(source, { sunsetServer: options.sunsetUrl !== undefined })));
+    await writeFile(
+      planPath,
+      JSON.stringify(buildDreddPlan(source, { sunsetServer: options.sunsetUrl !== undefined })),
+    );
     const config = parse(await readFile(join(HERE, 'dredd.yml'), 'utf8')) as Record<string, unknown>;
-    await writeFile(configPath, stringify({ ...config, blueprint: specPath, endpoint: options.baseUrl, hookfiles: join(HERE, String(config.hookfiles)) }));
+    await writeFile(
+      configPath,
+      stringify({
+        ...config,
+        blueprint: specPath,
+        endpoint: options.baseUrl,
+        hookfiles: join(HERE, String(config.hookfiles)),
+      }),
+    );
 
     const env = {
       ...process.env,
       PETSTORE_KIT_DREDD_PLAN: planPath,
       PETSTORE_KIT_DREDD_API_URL: options.baseUrl.replace(/\/+$/, ''),
-      PETSTORE_KIT_DREDD_QUICKSTART_URL: (options.quickstartUrl ?? `${new URL(options.baseUrl).origin}/quickstart`).replace(/\/+$/, ''),
+      PETSTORE_KIT_DREDD_QUICKSTART_URL: (
+        options.quickstartUrl ?? `${new URL(options.baseUrl).origin}/quickstart`
+      ).replace(/\/+$/, ''),
       PETSTORE_KIT_DREDD_API_KEY: options.apiKey,
       ...(options.sunsetUrl ? { PETSTORE_KIT_DREDD_SUNSET_URL: options.sunsetUrl.replace(/\/+$/, '') } : {}),
       FORCE_COLOR: '0',
@@ -79,8 +92,18 @@ export async function runDredd(options: RunDreddOptions): Promise<DreddResult> {
   }
 }
 
-function spawnDredd(dreddBin: string, args: string[], env: NodeJS.ProcessEnv, secret: string, onLine?: (line: string) => void): Promise<DreddResult> {
-  const child = spawn(process.execPath, [dreddBin, ...args], { cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnDredd(
+  dreddBin: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  secret: string,
+  onLine?: (line: string) => void,
+): Promise<DreddResult> {
+  const child = spawn(process.execPath, [dreddBin, ...args], {
+    cwd: PACKAGE_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   const lines: string[] = [];
@@ -115,5 +138,11 @@ export function parseCounts(output: string): DreddCounts | undefined {
   const line = output.split('\n').find((l) => /complete: .* total/.test(l));
   if (!line) return undefined;
   const count = (word: string) => Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0);
-  return { passing: count('passing'), failing: count('failing'), errors: count('errors'), skipped: count('skipped'), total: count('total') };
+  return {
+    passing: count('passing'),
+    failing: count('failing'),
+    errors: count('errors'),
+    skipped: count('skipped'),
+    total: count('total'),
+  };
 }

@@ -53,51 +53,94 @@ export function buildDreddPlan(document: OpenApiDocument, { sunsetServer }: { su
 }
 
 function recipeFor(document: OpenApiDocument, op: Operation, status: string, sunsetServer: boolean): TransactionRecipe {
-  const base = { operationId: op.operationId, status, server: op.ownServer ? 'quickstart' : 'api', auth: 'key' } as const;
+  const base = {
+    operationId: op.operationId,
+    status,
+    server: op.ownServer ? 'quickstart' : 'api',
+    auth: 'key',
+  } as const;
   const ids = Object.fromEntries(pathParams(op).map((name) => [name, 'existing' as const]));
   const skip = (why: string): TransactionRecipe => ({ ...base, why, skip: why });
   switch (status[0] === '2' ? '2xx' : status) {
     case '2xx':
       return { ...base, pathParams: ids, why: 'a valid request with the key: the documented success' };
     case '400':
-      return invalidInput(document, op, base, ids) ?? skip(`${op.operationId} has no input the spec bounds, so no request is invalid by the spec alone`);
+      return (
+        invalidInput(document, op, base, ids) ??
+        skip(`${op.operationId} has no input the spec bounds, so no request is invalid by the spec alone`)
+      );
     case '401':
-      return op.security.length > 0 ? { ...base, auth: 'none', pathParams: ids, why: 'no Authorization header' } : skip('the operation needs no credential');
+      return op.security.length > 0
+        ? { ...base, auth: 'none', pathParams: ids, why: 'no Authorization header' }
+        : skip('the operation needs no credential');
     case '404': {
       const unknown = unknownIds(document, op);
       if (unknown) return { ...base, pathParams: unknown, why: 'an id no resource has' };
       // No parameter selects a resource, so the 404 is the operation's own answer (our listOrders).
-      return { ...base, why: 'a valid request with the key: the document declares 404 as the answer of this operation' };
+      return {
+        ...base,
+        why: 'a valid request with the key: the document declares 404 as the answer of this operation',
+      };
     }
     case '410':
       if (!op.sunset) return skip('the operation has no sunset date (x-sunset), so nothing makes it gone');
-      if (!sunsetServer) return skip(`the operation answers 410 only after its sunset (${op.sunset}); pass --sunset-url with a server whose clock is past it`);
-      return { ...base, server: 'sunset', pathParams: ids, why: `a server whose clock is past the sunset (${op.sunset})` };
+      if (!sunsetServer)
+        return skip(
+          `the operation answers 410 only after its sunset (${op.sunset}); pass --sunset-url with a server whose clock is past it`,
+        );
+      return {
+        ...base,
+        server: 'sunset',
+        pathParams: ids,
+        why: `a server whose clock is past the sunset (${op.sunset})`,
+      };
     case '413': {
       const limit = op.responses['413']?.extensions['x-max-body-bytes'];
       if (!op.requestBody) return skip('the operation takes no body');
-      if (typeof limit !== 'number') return skip('the 413 response states no x-max-body-bytes, so no body is too large by the spec alone');
-      return { ...base, body: { oversizeBytes: limit + 1 }, why: `a body of ${limit + 1} bytes, over the spec's ${limit}-byte limit (x-max-body-bytes)` };
+      if (typeof limit !== 'number')
+        return skip('the 413 response states no x-max-body-bytes, so no body is too large by the spec alone');
+      return {
+        ...base,
+        body: { oversizeBytes: limit + 1 },
+        why: `a body of ${limit + 1} bytes, over the spec's ${limit}-byte limit (x-max-body-bytes)`,
+      };
     }
     case '503':
       // Our overlay's StorageFailed: only a disk that refuses a write produces it, never a request.
-      return skip(`${op.operationId} answers 503 only when a change cannot be saved (a full disk); no request produces it`);
+      return skip(
+        `${op.operationId} answers 503 only when a change cannot be saved (a full disk); no request produces it`,
+      );
     default:
-      return skip(`no recipe produces ${status} for ${op.operationId}; add one to integrations/dredd/transaction-plan.ts`);
+      return skip(
+        `no recipe produces ${status} for ${op.operationId}; add one to integrations/dredd/transaction-plan.ts`,
+      );
   }
 }
 
 /** The first input the spec makes invalid: a body missing required properties, a query over its bound, a path param of the wrong type. */
-function invalidInput(document: OpenApiDocument, op: Operation, base: Omit<TransactionRecipe, 'why'>, ids: Record<string, 'existing'>): TransactionRecipe | undefined {
+function invalidInput(
+  document: OpenApiDocument,
+  op: Operation,
+  base: Omit<TransactionRecipe, 'why'>,
+  ids: Record<string, 'existing'>,
+): TransactionRecipe | undefined {
   const bodySchema = op.requestBody?.schema && resolveRef<JsonSchema>(document, op.requestBody.schema);
   const required = Array.isArray(bodySchema?.required) ? (bodySchema.required as string[]) : [];
-  if (required.length > 0) return { ...base, pathParams: ids, body: { json: {} }, why: `a body without its required ${required.join(', ')}` };
+  if (required.length > 0)
+    return { ...base, pathParams: ids, body: { json: {} }, why: `a body without its required ${required.join(', ')}` };
   for (const param of op.parameters.filter((p) => p.in === 'query')) {
     const schema = resolveRef<JsonSchema>(document, param.schema);
-    if (typeof schema.maximum === 'number') return { ...base, pathParams: ids, query: { [param.name]: String(schema.maximum + 1) }, why: `${param.name} above its maximum ${schema.maximum}` };
+    if (typeof schema.maximum === 'number')
+      return {
+        ...base,
+        pathParams: ids,
+        query: { [param.name]: String(schema.maximum + 1) },
+        why: `${param.name} above its maximum ${schema.maximum}`,
+      };
   }
   for (const param of op.parameters.filter((p) => p.in === 'path')) {
-    if (resolveRef<JsonSchema>(document, param.schema).type === 'integer') return { ...base, pathParams: { ...ids, [param.name]: 'not-an-integer' }, why: `${param.name} not an integer` };
+    if (resolveRef<JsonSchema>(document, param.schema).type === 'integer')
+      return { ...base, pathParams: { ...ids, [param.name]: 'not-an-integer' }, why: `${param.name} not an integer` };
   }
   return undefined;
 }
@@ -107,7 +150,12 @@ function unknownIds(document: OpenApiDocument, op: Operation): Record<string, st
   const params = op.parameters.filter((p) => p.in === 'path');
   if (params.length === 0) return undefined;
   return Object.fromEntries(
-    params.map((p) => [p.name, resolveRef<JsonSchema>(document, p.schema).type === 'integer' ? String(Number.MAX_SAFE_INTEGER) : 'no-such-resource']),
+    params.map((p) => [
+      p.name,
+      resolveRef<JsonSchema>(document, p.schema).type === 'integer'
+        ? String(Number.MAX_SAFE_INTEGER)
+        : 'no-such-resource',
+    ]),
   );
 }
 

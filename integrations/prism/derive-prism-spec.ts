@@ -58,7 +58,8 @@ export function derivePrismSpec(source: OpenApiDocument, options: MountOptions =
     delete item.servers;
     for (const operation of Object.values(item)) if (isOperationWithServers(operation)) delete operation.servers;
     const mounted = `${prefix}${path}`;
-    if (paths[mounted]) throw new KitError('derive the Prism document', `two paths mount at ${mounted}`, 'Choose other base paths.');
+    if (paths[mounted])
+      throw new KitError('derive the Prism document', `two paths mount at ${mounted}`, 'Choose other base paths.');
     paths[mounted] = item;
   }
   document.paths = paths;

@@ -26,7 +26,13 @@ const TRUNCATED = 'Too many violations! ';
 export function parseViolationsHeader(method: string, path: string, header: string | undefined): PrismViolation[] {
   if (!header) return [];
   if (header.startsWith(TRUNCATED)) {
-    return [unreadable(method, path, `Prism found more violations than its sl-violations header holds: ${header.slice(TRUNCATED.length, 500)}…`)];
+    return [
+      unreadable(
+        method,
+        path,
+        `Prism found more violations than its sl-violations header holds: ${header.slice(TRUNCATED.length, 500)}…`,
+      ),
+    ];
   }
   let parsed: unknown;
   try {
@@ -34,7 +40,10 @@ export function parseViolationsHeader(method: string, path: string, header: stri
   } catch {
     return [unreadable(method, path, `Prism sent an sl-violations header that is not JSON: ${header.slice(0, 500)}`)];
   }
-  if (!Array.isArray(parsed)) return [unreadable(method, path, `Prism sent an sl-violations header that is not an array: ${header.slice(0, 500)}`)];
+  if (!Array.isArray(parsed))
+    return [
+      unreadable(method, path, `Prism sent an sl-violations header that is not an array: ${header.slice(0, 500)}`),
+    ];
   return parsed.map((item: { location?: unknown; severity?: unknown; code?: unknown; message?: unknown }) => {
     const location = Array.isArray(item.location) ? item.location.map(String) : [];
     const source = location[0] === 'response' ? 'response' : 'request';

@@ -33,7 +33,12 @@ export async function startPrismMock(options: PrismMockOptions = {}): Promise<Pr
   const spec = await writeTempSpec(derivePrismSpec(source, { basePath, quickstartPath }), 'petstore.prism-mock.yaml');
   const args = options.dynamic ? ['--dynamic', ...(options.seed ? ['--seed', options.seed] : [])] : [];
   try {
-    const prism = await spawnPrism('mock', [spec.path], { host: options.host, port: options.port, args, onLine: options.onLine });
+    const prism = await spawnPrism('mock', [spec.path], {
+      host: options.host,
+      port: options.port,
+      args,
+      onLine: options.onLine,
+    });
     return {
       url: prism.url,
       apiUrl: `${prism.url}${basePath}`,

@@ -49,17 +49,24 @@ export async function startPrismProxy(options: PrismProxyOptions): Promise<Prism
   };
 
   try {
-    const spec = await writeTempSpec(derivePrismSpec(source, { basePath, quickstartPath }), 'petstore.prism-proxy.yaml');
+    const spec = await writeTempSpec(
+      derivePrismSpec(source, { basePath, quickstartPath }),
+      'petstore.prism-proxy.yaml',
+    );
     cleanups.push(spec.remove);
     const back: Relay = await startRelay({
       route: (_, pathAndQuery) => {
-        const [mount, upstream] = under(pathAndQuery, quickstartPath) ? [quickstartPath, quickstartTarget] : [basePath, options.target];
+        const [mount, upstream] = under(pathAndQuery, quickstartPath)
+          ? [quickstartPath, quickstartTarget]
+          : [basePath, options.target];
         if (under(pathAndQuery, mount)) return joinUrl(upstream, pathAndQuery.slice(mount.length));
         return joinUrl(target.origin, pathAndQuery); // outside both mounts: the target's server answers as it will
       },
     });
     cleanups.push(back.close);
-    const prism: PrismProcess = await spawnPrism('proxy', [spec.path, back.url], { args: ['--errors=false', '--cors=false'] });
+    const prism: PrismProcess = await spawnPrism('proxy', [spec.path, back.url], {
+      args: ['--errors=false', '--cors=false'],
+    });
     cleanups.push(prism.stop);
     const front: Relay = await startRelay({
       bufferBodies: true,
@@ -70,7 +77,14 @@ export async function startPrismProxy(options: PrismProxyOptions): Promise<Prism
         // ({"error":{"code":"invalid_json"}}), and forwards the others re-serialised, so an int64 beyond
         // 2^53 or 1.0000000000000000001 reaches the target rounded. Either way the target's answer to
         // what was sent would be hidden: such requests go straight to the target, unjudged by Prism.
-        found.push({ method, path: pathAndQuery, message: unfit, severity: 'Information', source: 'request', location: ['request', 'body'] });
+        found.push({
+          method,
+          path: pathAndQuery,
+          message: unfit,
+          severity: 'Information',
+          source: 'request',
+          location: ['request', 'body'],
+        });
         return joinUrl(back.url, pathAndQuery);
       },
       onResponse: (method, pathAndQuery, response) => {
@@ -91,8 +105,10 @@ export async function startPrismProxy(options: PrismProxyOptions): Promise<Prism
   }
 }
 
-const MALFORMED_JSON_NOTE = 'request.body is not valid JSON, which Prism cannot parse: sent to the target directly, unjudged by Prism';
-const ROUNDED_JSON_NOTE = 'request.body holds numbers a double cannot carry exactly, which Prism would round when it re-encodes the body: sent to the target directly, unjudged by Prism';
+const MALFORMED_JSON_NOTE =
+  'request.body is not valid JSON, which Prism cannot parse: sent to the target directly, unjudged by Prism';
+const ROUNDED_JSON_NOTE =
+  'request.body holds numbers a double cannot carry exactly, which Prism would round when it re-encodes the body: sent to the target directly, unjudged by Prism';
 
 /** Why a JSON-labelled body cannot pass through Prism unchanged (it is malformed, or Prism would round it); undefined when it can. */
 function jsonPrismCannotRelay(contentType: string | undefined, body: Buffer | undefined): string | undefined {

@@ -1,12 +1,26 @@
 // A minimal reverse proxy on node:http, used twice around `prism proxy`: in front of it (to read the
 // `sl-violations` header Prism puts on every response it judged) and behind it (Prism has one upstream,
 // but the Pet Store and the quickstart may live on different servers). Bodies are streamed untouched.
-import { Agent as HttpAgent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import {
+  Agent as HttpAgent,
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are per connection, so they are not relayed. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+]);
 
 export interface Relay {
   /** Origin of the relay, e.g. http://127.0.0.1:40123. */
@@ -48,7 +62,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     });
     upstream.on('error', (error) => {
       if (res.headersSent) return void res.destroy(error);
-      const body = JSON.stringify({ code: 'BAD_GATEWAY', message: `Failed to reach ${target.origin}: ${error.message}.`, status: 502 });
+      const body = JSON.stringify({
+        code: 'BAD_GATEWAY',
+        message: `Failed to reach ${target.origin}: ${error.message}.`,
+        status: 502,
+      });
       res.writeHead(502, { 'content-type': 'application/json' }).end(body);
     });
     if (body === undefined) req.pipe(upstream);

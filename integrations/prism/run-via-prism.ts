@@ -18,7 +18,11 @@ interface Violation {
 }
 
 interface PrismProxyModule {
-  startPrismProxy(options: { target: string; quickstartTarget?: string; specPath?: string }): Promise<{ baseUrl: string; quickstartUrl: string; violations(): Violation[]; close(): Promise<void> }>;
+  startPrismProxy(options: {
+    target: string;
+    quickstartTarget?: string;
+    specPath?: string;
+  }): Promise<{ baseUrl: string; quickstartUrl: string; violations(): Violation[]; close(): Promise<void> }>;
 }
 
 export async function runViaPrism(options: ConformanceOptions): Promise<Report> {
@@ -26,7 +30,10 @@ export async function runViaPrism(options: ConformanceOptions): Promise<Report> 
   try {
     module = (await import('./prism-proxy.ts')) as PrismProxyModule;
   } catch (error) {
-    throw new ConformanceError('usage', failedTo('load the Prism proxy', (error as Error).message.split('\n')[0], 'Run without --via-prism.'));
+    throw new ConformanceError(
+      'usage',
+      failedTo('load the Prism proxy', (error as Error).message.split('\n')[0], 'Run without --via-prism.'),
+    );
   }
   // Prism judges the document the target is held to: the interface, or with petstore-kit's choices
   // binding, the full document (a user's overlay is judged by the suite's own checks only).
@@ -46,7 +53,11 @@ export async function runViaPrism(options: ConformanceOptions): Promise<Report> 
       quickstartUrl: options.quickstartUrl ? proxy.quickstartUrl : undefined,
       // Through the proxy chain a body's size is the relays' and Prism's business, not the target's:
       // Prism re-encodes JSON bodies, and a relay may fail to pass on an early 413. Judged directly only.
-      skipChecks: { ...options.skipChecks, payloadTooLarge: "--via-prism: bodies pass Prism's proxy, which re-encodes and relays them; run without --via-prism to check the body size limit" },
+      skipChecks: {
+        ...options.skipChecks,
+        payloadTooLarge:
+          "--via-prism: bodies pass Prism's proxy, which re-encodes and relays them; run without --via-prism to check the body size limit",
+      },
       // Prism re-encodes the target's JSON answers with doubles: 9007199254740993 would come back rounded.
       roundsNumbers:
         "--via-prism: Prism's proxy re-encodes JSON numbers as doubles, so an int64 beyond 2^53 cannot cross it exactly; run without --via-prism to check it",
@@ -55,7 +66,11 @@ export async function runViaPrism(options: ConformanceOptions): Promise<Report> 
     const scenarios = [...report.scenarios, scenario];
     return {
       ...report,
-      target: { baseUrl: options.baseUrl, ...(options.quickstartUrl ? { quickstartUrl: options.quickstartUrl } : {}), via: `prism proxy at ${proxy.baseUrl}` },
+      target: {
+        baseUrl: options.baseUrl,
+        ...(options.quickstartUrl ? { quickstartUrl: options.quickstartUrl } : {}),
+        via: `prism proxy at ${proxy.baseUrl}`,
+      },
       checks: [...report.checks, 'prismProxy'],
       scenarios,
       summary: {

@@ -34,19 +34,38 @@ const live = new Set<ChildProcess>();
 let exitHookInstalled = false;
 
 /** Starts `prism <command> ...` on host:port (default 127.0.0.1, a free port). */
-export async function spawnPrism(command: 'mock' | 'proxy', positionals: string[], options: SpawnPrismOptions = {}): Promise<PrismProcess> {
+export async function spawnPrism(
+  command: 'mock' | 'proxy',
+  positionals: string[],
+  options: SpawnPrismOptions = {},
+): Promise<PrismProcess> {
   installExitHook();
   const host = options.host ?? '127.0.0.1';
   const prismCli = resolvePeerEntry('@stoplight/prism-cli', `start prism ${command}`);
-  const args = [prismCli, command, ...positionals, '--host', host, '--port', String(options.port ?? 0), ...(options.args ?? [])];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+  const args = [
+    prismCli,
+    command,
+    ...positionals,
+    '--host',
+    host,
+    '--port',
+    String(options.port ?? 0),
+    ...(options.args ?? []),
+  ];
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   live.add(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   exited.then(() => live.delete(child));
   const recent: string[] = [];
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => fail(`it did not report listening within ${options.startTimeoutMs ?? 60_000} ms`), options.startTimeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => fail(`it did not report listening within ${options.startTimeoutMs ?? 60_000} ms`),
+      options.startTimeoutMs ?? 60_000,
+    );
     const fail = (why: string) => {
       clearTimeout(timer);
       child.kill('SIGKILL');

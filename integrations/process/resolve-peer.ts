@@ -26,7 +26,11 @@ export function resolvePeerEntry(name: OptionalPeer, purpose: string, from: stri
   try {
     manifest = createRequire(from).resolve(`${name}/package.json`);
   } catch {
-    throw new KitError(purpose, `${name} is not installed (an optional peer dependency of petstore-kit)`, `Run: ${installCommand(name)}`);
+    throw new KitError(
+      purpose,
+      `${name} is not installed (an optional peer dependency of petstore-kit)`,
+      `Run: ${installCommand(name)}`,
+    );
   }
   return join(dirname(manifest), ...OPTIONAL_PEERS[name].entry);
 }

@@ -7,7 +7,12 @@ import type { ChildProcess } from 'node:child_process';
  * const stop = stopper(child, exited, 'SIGTERM', 3_000);
  * await stop();
  */
-export function stopper(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS.Signals, graceMs: number): () => Promise<void> {
+export function stopper(
+  child: ChildProcess,
+  exited: Promise<unknown>,
+  signal: NodeJS.Signals,
+  graceMs: number,
+): () => Promise<void> {
   let stopping: Promise<void> | undefined;
   return () =>
     (stopping ??= (async () => {

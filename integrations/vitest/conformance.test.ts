@@ -22,12 +22,18 @@ if (!TARGET_URL || !API_KEY)
     '[petstore-kit] Failed to start the conformance project: set TARGET_URL (API base URL incl. /v1) and PETSTORE_API_KEY.',
   );
 
-const list = (value?: string) => value?.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value?: string) =>
+  value
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const report = await runConformance({
   baseUrl: TARGET_URL,
   quickstartUrl: QUICKSTART_URL || undefined,
   apiKey: API_KEY,
-  allowWrites: ALLOW_WRITES ? ALLOW_WRITES === 'true' : isLoopback(TARGET_URL) && (!QUICKSTART_URL || isLoopback(QUICKSTART_URL)),
+  allowWrites: ALLOW_WRITES
+    ? ALLOW_WRITES === 'true'
+    : isLoopback(TARGET_URL) && (!QUICKSTART_URL || isLoopback(QUICKSTART_URL)),
   checks: list(CHECKS),
   excludeChecks: list(EXCLUDE_CHECKS),
   profile: PROFILE as 'interface' | 'petstore-kit' | undefined,

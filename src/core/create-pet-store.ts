@@ -112,16 +112,33 @@ export interface PetStore {
  * const res = await store.fetch(new Request('http://localhost/v1/pets?limit=5', { headers: { authorization: `Bearer ${DEV_API_KEY}` } }));
  */
 export function createPetStore(options: PetStoreOptions = {}): PetStore {
-  const { seed = 1, pets = 50, apiKeys = [DEV_API_KEY], now = () => new Date(), basePath = '/v1', quickstartPath = '/quickstart', adminPath = '/__admin' } = options;
+  const {
+    seed = 1,
+    pets = 50,
+    apiKeys = [DEV_API_KEY],
+    now = () => new Date(),
+    basePath = '/v1',
+    quickstartPath = '/quickstart',
+    adminPath = '/__admin',
+  } = options;
   const { journalSize = DEFAULT_JOURNAL_SIZE, onRequest } = options;
   if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(pets) || pets < 0) {
-    throw new KitError('create the store', `seed and pets must be integers (pets ≥ 0), got seed=${seed}, pets=${pets}`, 'Pass whole numbers.');
+    throw new KitError(
+      'create the store',
+      `seed and pets must be integers (pets ≥ 0), got seed=${seed}, pets=${pets}`,
+      'Pass whole numbers.',
+    );
   }
   if (!Number.isSafeInteger(journalSize) || journalSize < 0) {
     const why = `journalSize must be a whole number ≥ 0, got ${journalSize}`;
     throw new KitError('create the store', why, 'Pass e.g. 1000, or 0 to keep none.');
   }
-  if (apiKeys.length === 0) throw new KitError('create the store', 'no API key was given', 'Pass at least one key, or none to use DEV_API_KEY.');
+  if (apiKeys.length === 0)
+    throw new KitError(
+      'create the store',
+      'no API key was given',
+      'Pass at least one key, or none to use DEV_API_KEY.',
+    );
 
   const operations = indexOperations(document);
   const router = createRouter(operations, { basePath, quickstartPath });
@@ -138,7 +155,12 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   const compiled = new Map<string, CompiledOperation>();
   for (const operation of operations) {
     const handler = handlerFor(operation.operationId);
-    if (!handler) throw new KitError('create the store', `no handler for operation ${operation.operationId}`, 'Add one to src/core/operations.');
+    if (!handler)
+      throw new KitError(
+        'create the store',
+        `no handler for operation ${operation.operationId}`,
+        'Add one to src/core/operations.',
+      );
     const success = successStatus(operation);
     compiled.set(operation.operationId, {
       operation,
@@ -187,10 +209,14 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     }
   };
   armStartupFaults();
-  const journal = new RequestJournal(journalSize, (method, path) => {
-    const match = router.match(method, path);
-    return match.kind === 'operation' ? match.operation.operationId : undefined;
-  }, apiKeys);
+  const journal = new RequestJournal(
+    journalSize,
+    (method, path) => {
+      const match = router.match(method, path);
+      return match.kind === 'operation' ? match.operation.operationId : undefined;
+    },
+    apiKeys,
+  );
   // Back to the seed: the data, the faults armed at start-up only, and the random sequence.
   const reset = () => {
     resets += state.version + 1;
@@ -210,7 +236,9 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     reset,
     now,
     pathTo,
-    checkResponse: options.strict ? (operation, response) => validateResponse(operation, response, compiler) : undefined,
+    checkResponse: options.strict
+      ? (operation, response) => validateResponse(operation, response, compiler)
+      : undefined,
     shape: createShaper(faults),
     admin: {
       faults,

@@ -71,7 +71,9 @@ function route(parts: PipelineParts, request: CoreRequest): CoreResponse {
 
   if (method === 'OPTIONS') {
     const allow = admin ? ['GET', 'POST', 'OPTIONS'] : parts.router.allowedMethods(path);
-    return allow ? preflightResponse(allow, headerValue(request, 'access-control-request-headers')) : notFound(parts, method, path);
+    return allow
+      ? preflightResponse(allow, headerValue(request, 'access-control-request-headers'))
+      : notFound(parts, method, path);
   }
   if (admin) {
     const { adminPath, state, reset } = parts;
@@ -84,7 +86,10 @@ function route(parts: PipelineParts, request: CoreRequest): CoreResponse {
   if (match.kind === 'not-found') return notFound(parts, method, path);
   if (match.kind === 'method-not-allowed') {
     const allow = match.allow.join(', ');
-    return errorResponse('METHOD_NOT_ALLOWED', { message: `${method} is not allowed on ${path}. Allowed: ${allow}`, headers: { allow } });
+    return errorResponse('METHOD_NOT_ALLOWED', {
+      message: `${method} is not allowed on ${path}. Allowed: ${allow}`,
+      headers: { allow },
+    });
   }
   const compiled = parts.compiled.get(match.operation.operationId)!;
   const response = answer(parts, compiled, request, match.params);
@@ -96,7 +101,12 @@ function route(parts: PipelineParts, request: CoreRequest): CoreResponse {
   return response;
 }
 
-function answer(parts: PipelineParts, compiled: CompiledOperation, request: CoreRequest, rawParams: Record<string, string>): CoreResponse {
+function answer(
+  parts: PipelineParts,
+  compiled: CompiledOperation,
+  request: CoreRequest,
+  rawParams: Record<string, string>,
+): CoreResponse {
   if (request.bodyTooLarge && compiled.operation.requestBody) return errorResponse('PAYLOAD_TOO_LARGE');
   const denied = parts.authenticate(request.headers.authorization);
   if (denied) return denied;
@@ -127,7 +137,16 @@ function operationAnswer(
   }
   const { params, body } = verdict.value;
   // params and body passed the validator compiled from the same spec as the handler's types.
-  const context = { operation: compiled.operation, status: compiled.successStatus, request, params, body, state: parts.state(), now, pathTo: parts.pathTo };
+  const context = {
+    operation: compiled.operation,
+    status: compiled.successStatus,
+    request,
+    params,
+    body,
+    state: parts.state(),
+    now,
+    pathTo: parts.pathTo,
+  };
   return compiled.handler(context as OperationContext<never>);
 }
 
@@ -143,5 +162,8 @@ function notFound(parts: PipelineParts, method: string, path: string): CoreRespo
 }
 
 function toAsciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

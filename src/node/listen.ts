@@ -40,12 +40,26 @@ export async function listen(handle: Handle, { host = '127.0.0.1', port = 0 }: L
   };
   const server = createServer(options, (req, res) => {
     // RFC 9112 §3.2: an HTTP/1.1 request without Host gets 400 (Node's own answer would have no body).
-    if (req.httpVersion === '1.1' && req.headers.host === undefined) return send(res, errorResponse('MALFORMED_REQUEST', { message: 'An HTTP/1.1 request must carry a Host header' }), true);
+    if (req.httpVersion === '1.1' && req.headers.host === undefined)
+      return send(
+        res,
+        errorResponse('MALFORMED_REQUEST', { message: 'An HTTP/1.1 request must carry a Host header' }),
+        true,
+      );
     // RFC 9112 §3.2: more than one Host header gets 400 (Node would silently keep the first).
-    if (count(req.rawHeaders, 'host') > 1) return send(res, errorResponse('MALFORMED_REQUEST', { message: 'A request must carry exactly one Host header' }), true);
+    if (count(req.rawHeaders, 'host') > 1)
+      return send(
+        res,
+        errorResponse('MALFORMED_REQUEST', { message: 'A request must carry exactly one Host header' }),
+        true,
+      );
     // Most requests (every GET) have no body: they are answered in this tick, without a promise chain.
-    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return respond(handle, req, res, undefined, false);
-    readBody(req).then(({ body, tooLarge }) => respond(handle, req, res, body, tooLarge), () => res.destroy());
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
+      return respond(handle, req, res, undefined, false);
+    readBody(req).then(
+      ({ body, tooLarge }) => respond(handle, req, res, body, tooLarge),
+      () => res.destroy(),
+    );
   });
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
   server.on('connect', (_req: IncomingMessage, socket: Socket) => writeRawError(socket, 'METHOD_NOT_ALLOWED'));
@@ -68,14 +82,30 @@ export async function listen(handle: Handle, { host = '127.0.0.1', port = 0 }: L
   };
 }
 
-function respond(handle: Handle, req: IncomingMessage, res: ServerResponse, body: string | undefined, tooLarge: boolean): void {
+function respond(
+  handle: Handle,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: string | undefined,
+  tooLarge: boolean,
+): void {
   let response: CoreResponse | Promise<CoreResponse>;
   try {
-    response = handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: singleAuthorization(req), body, bodyTooLarge: tooLarge });
+    response = handle({
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers: singleAuthorization(req),
+      body,
+      bodyTooLarge: tooLarge,
+    });
   } catch (error) {
     response = failed(error as Error);
   }
-  if (response instanceof Promise) response.then((answer) => send(res, answer, tooLarge), (error: Error) => send(res, failed(error), tooLarge));
+  if (response instanceof Promise)
+    response.then(
+      (answer) => send(res, answer, tooLarge),
+      (error: Error) => send(res, failed(error), tooLarge),
+    );
   else send(res, response, tooLarge);
 }
 
@@ -117,24 +147,33 @@ function readBody(req: IncomingMessage): Promise<{ body?: string; tooLarge: bool
 function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
   const code: ErrorCode =
-    error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'MALFORMED_REQUEST';
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'HEADERS_TOO_LARGE'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'REQUEST_TIMEOUT'
+        : 'MALFORMED_REQUEST';
   writeRawError(socket, code);
 }
 
 /** Two Authorization headers reach the core as an array, which it refuses: Node would silently keep the first. */
 function singleAuthorization(req: IncomingMessage): CoreRequest['headers'] {
-  return count(req.rawHeaders, 'authorization') > 1 ? { ...req.headers, authorization: req.headersDistinct.authorization } : req.headers;
+  return count(req.rawHeaders, 'authorization') > 1
+    ? { ...req.headers, authorization: req.headersDistinct.authorization }
+    : req.headers;
 }
 
 /** How many times a header (lower-case name) was sent, from Node's raw name/value list. */
 function count(rawHeaders: string[], name: string): number {
   let found = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i].length === name.length && rawHeaders[i].toLowerCase() === name) found++;
+  for (let i = 0; i < rawHeaders.length; i += 2)
+    if (rawHeaders[i].length === name.length && rawHeaders[i].toLowerCase() === name) found++;
   return found;
 }
 
 /** An Error answer written straight to a socket that no request handler owns (client errors, CONNECT). */
 function writeRawError(socket: Socket, code: ErrorCode): void {
   const { status, body } = errorResponse(code);
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body!)}\r\nconnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body!)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }

@@ -44,10 +44,20 @@ export interface RunningServer {
  * await server.close();
  */
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
-  const { host, port = 4010, stateFile, compactAfter = 100_000, delayMs = 0, log = (line) => process.stderr.write(`${line}\n`), ...rest } = options;
+  const {
+    host,
+    port = 4010,
+    stateFile,
+    compactAfter = 100_000,
+    delayMs = 0,
+    log = (line) => process.stderr.write(`${line}\n`),
+    ...rest
+  } = options;
   // One way to delay an answer: the core's faults, which both adapters deliver.
   const storeOptions = delayMs > 0 ? { ...rest, faults: [...(rest.faults ?? []), { delayMs }] } : rest;
-  const state = stateFile ? await openState(stateFile, { seed: storeOptions.seed ?? 1, pets: storeOptions.pets ?? 50 }) : undefined;
+  const state = stateFile
+    ? await openState(stateFile, { seed: storeOptions.seed ?? 1, pets: storeOptions.pets ?? 50 })
+    : undefined;
   let journal: Journal | undefined;
   try {
     const persisted = state && stateFile ? persist(stateFile, state, () => journal!, log) : undefined;

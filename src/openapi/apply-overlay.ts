@@ -43,18 +43,30 @@ export interface OverlaidDocument {
  */
 export async function applyOverlay(base: OpenApiDocument, overlay: OverlayDocument): Promise<OverlaidDocument> {
   if (typeof overlay?.overlay !== 'string' || !/^1\.0\.\d+$/.test(overlay.overlay) || !Array.isArray(overlay.actions)) {
-    throw new KitError('apply the overlay', 'it is not an OpenAPI Overlay 1.0 document (overlay: 1.0.x, actions: [...])', 'Check the file.');
+    throw new KitError(
+      'apply the overlay',
+      'it is not an OpenAPI Overlay 1.0 document (overlay: 1.0.x, actions: [...])',
+      'Check the file.',
+    );
   }
   let document = structuredClone(base);
   const choices: Choice[] = [];
   for (const [index, action] of overlay.actions.entries()) {
     // One action at a time, so each change can be traced to the action that made it.
-    const { data, resultData } = await openapiFormat.openapiOverlay(structuredClone(document) as unknown as Record<string, unknown>, { overlaySet: { overlay: overlay.overlay, info: overlay.info, actions: [action] } });
+    const { data, resultData } = await openapiFormat.openapiOverlay(
+      structuredClone(document) as unknown as Record<string, unknown>,
+      { overlaySet: { overlay: overlay.overlay, info: overlay.info, actions: [action] } },
+    );
     if (resultData.totalUsedActions !== 1) {
-      throw new KitError('apply the overlay', `action ${index + 1} (target ${action.target}) selects nothing in the document`, 'Fix or remove its target.');
+      throw new KitError(
+        'apply the overlay',
+        `action ${index + 1} (target ${action.target}) selects nothing in the document`,
+        'Fix or remove its target.',
+      );
     }
     const after = data as OpenApiDocument;
-    const reason = (action.description ?? '').replace(/\s+/g, ' ').trim() || `overlay action ${index + 1} (${action.target})`;
+    const reason =
+      (action.description ?? '').replace(/\s+/g, ' ').trim() || `overlay action ${index + 1} (${action.target})`;
     for (const pointer of changedPointers(document, after)) choices.push({ pointer, reason, target: action.target });
     document = after;
   }
@@ -83,6 +95,10 @@ function changedPointers(before: unknown, after: unknown, pointer = ''): string[
   if (Array.isArray(before) && before.length !== (after as unknown[]).length) return [pointer];
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].flatMap((key) =>
-    changedPointers((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key], `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+    changedPointers(
+      (before as Record<string, unknown>)[key],
+      (after as Record<string, unknown>)[key],
+      `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+    ),
   );
 }

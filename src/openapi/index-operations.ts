@@ -55,7 +55,9 @@ export function indexOperations(document: OpenApiDocument): Operation[] {
       const source = item[method];
       if (!source) continue;
       const ownServers = source.servers ?? item.servers;
-      const parameters = [...(item.parameters ?? []), ...(source.parameters ?? [])].map((p) => resolveRef<ParameterObject>(document, p));
+      const parameters = [...(item.parameters ?? []), ...(source.parameters ?? [])].map((p) =>
+        resolveRef<ParameterObject>(document, p),
+      );
       const body = source.requestBody && resolveRef<RequestBodyObject>(document, source.requestBody);
       const pointer = `/paths/${escapePointer(path)}/${method}`;
       operations.push({
@@ -98,7 +100,10 @@ function toOperationResponse(document: OpenApiDocument, response: ResponseObject
     description: response.description,
     schema: response.content?.['application/json']?.schema,
     headers: Object.fromEntries(
-      Object.entries(response.headers ?? {}).map(([name, header]) => [name, resolveRef<HeaderObject>(document, header)]),
+      Object.entries(response.headers ?? {}).map(([name, header]) => [
+        name,
+        resolveRef<HeaderObject>(document, header),
+      ]),
     ),
     extensions: Object.fromEntries(Object.entries(response).filter(([key]) => key.startsWith('x-'))),
   };

@@ -13,7 +13,8 @@ export type Result<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
 /** Ajv errors → issues, one per error, each naming the field in plain words. `prefix` is a parameter's name. */
 export function issuesFromAjv(location: Issue['in'], errors: ErrorObject[] | null | undefined, prefix = ''): Issue[] {
   return (errors ?? []).map((error) => {
-    const missing = error.keyword === 'required' ? `/${(error.params as { missingProperty: string }).missingProperty}` : '';
+    const missing =
+      error.keyword === 'required' ? `/${(error.params as { missingProperty: string }).missingProperty}` : '';
     const pointer = `${prefix}${error.instancePath}${missing}`;
     const field = describe(location, pointer);
     const message =

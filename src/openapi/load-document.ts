@@ -13,10 +13,22 @@ export async function loadDocument(path: string): Promise<OpenApiDocument> {
   try {
     document = parse(await readFile(path, 'utf8')) as OpenApiDocument;
   } catch (error) {
-    throw new DocumentError(`read the OpenAPI document ${path}`, (error as Error).message.split('\n')[0], 'Pass a readable OpenAPI 3.0 YAML or JSON file.');
+    throw new DocumentError(
+      `read the OpenAPI document ${path}`,
+      (error as Error).message.split('\n')[0],
+      'Pass a readable OpenAPI 3.0 YAML or JSON file.',
+    );
   }
-  if (typeof document?.openapi !== 'string' || !document.openapi.startsWith('3.0') || typeof document.paths !== 'object') {
-    throw new DocumentError(`use the OpenAPI document ${path}`, 'it is not an OpenAPI 3.0 document with paths', 'Pass an OpenAPI 3.0.x file.');
+  if (
+    typeof document?.openapi !== 'string' ||
+    !document.openapi.startsWith('3.0') ||
+    typeof document.paths !== 'object'
+  ) {
+    throw new DocumentError(
+      `use the OpenAPI document ${path}`,
+      'it is not an OpenAPI 3.0 document with paths',
+      'Pass an OpenAPI 3.0.x file.',
+    );
   }
   return document;
 }

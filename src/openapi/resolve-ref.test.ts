@@ -6,7 +6,12 @@ const document = {
   openapi: '3.0.3',
   paths: { '/pets/{petId}': { get: { responses: {} } } },
   components: {
-    schemas: { Pet: { type: 'object' }, Alias: { $ref: '#/components/schemas/Pet' }, 'a/b~c': { type: 'string' }, Loop: { $ref: '#/components/schemas/Loop' } },
+    schemas: {
+      Pet: { type: 'object' },
+      Alias: { $ref: '#/components/schemas/Pet' },
+      'a/b~c': { type: 'string' },
+      Loop: { $ref: '#/components/schemas/Loop' },
+    },
   },
 } as unknown as OpenApiDocument;
 
@@ -29,7 +34,11 @@ describe('resolveRef', () => {
     expect(() => resolveRef(document, { $ref: '#/components/schemas/Nope' })).toThrow(
       '[petstore-kit] Failed to resolve #/components/schemas/Nope: nothing is at that pointer. Fix the reference in the document.',
     );
-    expect(() => resolveRef(document, { $ref: 'other.yaml#/Pet' })).toThrow('only local, non-circular references are supported');
-    expect(() => resolveRef(document, { $ref: '#/components/schemas/Loop' })).toThrow('only local, non-circular references are supported');
+    expect(() => resolveRef(document, { $ref: 'other.yaml#/Pet' })).toThrow(
+      'only local, non-circular references are supported',
+    );
+    expect(() => resolveRef(document, { $ref: '#/components/schemas/Loop' })).toThrow(
+      'only local, non-circular references are supported',
+    );
   });
 });

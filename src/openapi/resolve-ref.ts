@@ -15,10 +15,19 @@ export function resolveRef<T>(document: OpenApiDocument, value: T | Reference): 
   let current: unknown = value;
   for (let hops = 0; isReference(current); hops++) {
     if (hops > 32 || !current.$ref.startsWith('#/')) {
-      throw new KitError(`resolve ${current.$ref}`, 'only local, non-circular references are supported', 'Inline or bundle the document first.');
+      throw new KitError(
+        `resolve ${current.$ref}`,
+        'only local, non-circular references are supported',
+        'Inline or bundle the document first.',
+      );
     }
     current = jsonpointer.get(document, current.$ref.slice(1));
-    if (current === undefined) throw new KitError(`resolve ${(value as Reference).$ref}`, 'nothing is at that pointer', 'Fix the reference in the document.');
+    if (current === undefined)
+      throw new KitError(
+        `resolve ${(value as Reference).$ref}`,
+        'nothing is at that pointer',
+        'Fix the reference in the document.',
+      );
   }
   return current as T;
 }

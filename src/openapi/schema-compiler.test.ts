@@ -8,7 +8,14 @@ const document = {
   paths: {},
   components: {
     schemas: {
-      Thing: { type: 'object', required: ['id'], properties: { id: { type: 'integer', format: 'int64' }, small: { type: 'integer', format: 'int32', minimum: 1, maximum: 100 } } },
+      Thing: {
+        type: 'object',
+        required: ['id'],
+        properties: {
+          id: { type: 'integer', format: 'int64' },
+          small: { type: 'integer', format: 'int32', minimum: 1, maximum: 100 },
+        },
+      },
     },
   },
 };

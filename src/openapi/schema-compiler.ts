@@ -70,8 +70,12 @@ export function prepareSchema(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(prepareSchema);
   if (typeof value !== 'object' || value === null) return value;
   const entries = Object.entries(value).map(([key, inner]) =>
-    key === '$ref' && typeof inner === 'string' && inner.startsWith('#/') ? [key, DOCUMENT_ID + inner] : [key, prepareSchema(inner)],
+    key === '$ref' && typeof inner === 'string' && inner.startsWith('#/')
+      ? [key, DOCUMENT_ID + inner]
+      : [key, prepareSchema(inner)],
   );
   const { type, ...schema } = Object.fromEntries(entries) as JsonSchema;
-  return type === 'integer' ? { ...schema, exactInteger: true } : { ...schema, ...(type === undefined ? {} : { type }) };
+  return type === 'integer'
+    ? { ...schema, exactInteger: true }
+    : { ...schema, ...(type === undefined ? {} : { type }) };
 }

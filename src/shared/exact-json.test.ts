@@ -28,7 +28,11 @@ describe('parseJsonExact', () => {
 
   it('reads nested values and strings that look like numbers alike', () => {
     const text = '{"id":9007199254740993,"name":"1.5e300 and 12345678901234567890","tags":[1,2.5,{"n":-3}]}';
-    expect(parseJsonExact(text)).toEqual({ id: 9007199254740993n, name: '1.5e300 and 12345678901234567890', tags: [1, 2.5, { n: -3 }] });
+    expect(parseJsonExact(text)).toEqual({
+      id: 9007199254740993n,
+      name: '1.5e300 and 12345678901234567890',
+      tags: [1, 2.5, { n: -3 }],
+    });
   });
 
   it('keeps the last of duplicate keys, as JSON.parse does, on both paths', () => {
@@ -57,6 +61,8 @@ describe('parseJsonExact', () => {
 
 describe('stringifyJsonExact', () => {
   it('writes bigints digit for digit and everything else as JSON.stringify does', () => {
-    expect(stringifyJsonExact({ id: 9223372036854775807n, name: 'x', n: 1.5, list: [1, null] })).toBe('{"id":9223372036854775807,"name":"x","n":1.5,"list":[1,null]}');
+    expect(stringifyJsonExact({ id: 9223372036854775807n, name: 'x', n: 1.5, list: [1, null] })).toBe(
+      '{"id":9223372036854775807,"name":"x","n":1.5,"list":[1,null]}',
+    );
   });
 });

@@ -81,7 +81,7 @@ function scan(text: string): { depth: number; exactNumbersNeeded: boolean } {
       if (++depth > maxDepth) maxDepth = depth;
     } else if (code === 0x5d /* ] */ || code === 0x7d /* } */) {
       depth--;
-    } else if (!exactNumbersNeeded && ((code >= 0x30 && code <= 0x39) || code === 0x2d /* - */)) {
+    } else if (!exactNumbersNeeded && ((code >= 0x30 && code <= 0x39) || code === 0x2d) /* - */) {
       let digits = 0;
       for (; i < text.length; i++) {
         const c = text.charCodeAt(i);

@@ -27,10 +27,25 @@ describe('petstore-kit dredd against our mock', () => {
   it('passes every transaction, the 410 included when a server past the sunset is given', async () => {
     const server = await started(serve({ port: 0 }));
     const afterSunset = await started(serve({ port: 0, now: () => dayAfter(sunsetOperations[0]!.sunset!) }));
-    const { code, output } = await runCommand(['--base-url', server.apiUrl, '--api-key', DEV_API_KEY, '--quickstart-url', server.quickstartUrl, '--sunset-url', afterSunset.apiUrl]);
+    const { code, output } = await runCommand([
+      '--base-url',
+      server.apiUrl,
+      '--api-key',
+      DEV_API_KEY,
+      '--quickstart-url',
+      server.quickstartUrl,
+      '--sunset-url',
+      afterSunset.apiUrl,
+    ]);
 
     const skipped = diskOnly;
-    expect(parseCounts(output)).toEqual({ passing: transactionsInSpec - skipped, failing: 0, errors: 0, skipped, total: transactionsInSpec });
+    expect(parseCounts(output)).toEqual({
+      passing: transactionsInSpec - skipped,
+      failing: 0,
+      errors: 0,
+      skipped,
+      total: transactionsInSpec,
+    });
     expect(code).toBe(0);
     expect(transactionsInSpec).toBeGreaterThanOrEqual(16);
     expect(output).not.toContain(DEV_API_KEY);
@@ -42,7 +57,13 @@ describe('petstore-kit dredd against our mock', () => {
 
     const skipped = sunsetOperations.length + diskOnly;
     expect(sunsetOperations.length).toBeGreaterThan(0);
-    expect(parseCounts(output)).toEqual({ passing: transactionsInSpec - skipped, failing: 0, errors: 0, skipped, total: transactionsInSpec });
+    expect(parseCounts(output)).toEqual({
+      passing: transactionsInSpec - skipped,
+      failing: 0,
+      errors: 0,
+      skipped,
+      total: transactionsInSpec,
+    });
     expect(code).toBe(0);
     const skips = output.split('\n').filter((line) => line.startsWith('skip: '));
     const reasons = output.split('\n').filter((line) => /^hook: skipped .+: .+(sunset|cannot be saved)/.test(line));
@@ -69,7 +90,7 @@ describe('petstore-kit dredd against a target that departs from the spec', () =>
     expect(code).toBe(1);
     expect(parseCounts(output)).toEqual(expect.objectContaining({ failing: 1, errors: 0, total: transactionsInSpec }));
     expect(output).toMatch(/fail: GET \(200\) \/pets\/1/);
-    expect(output).toContain("Missing required property: name");
+    expect(output).toContain('Missing required property: name');
     expect(output).toContain('Authorization: Bearer ***');
     expect(output).not.toContain(DEV_API_KEY);
   });

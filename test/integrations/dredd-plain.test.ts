@@ -35,13 +35,18 @@ describe('plain dredd <document> <url> with a hook that only adds Authorization'
     const hookfile = join(dir, 'hooks.cjs');
     await writeFile(hookfile, HOOKS);
     const env = { ...process.env, FORCE_COLOR: '0', NODE_NO_WARNINGS: '1' };
-    const result = await promisify(execFile)(process.execPath, [DREDD, DOCUMENT, server.apiUrl, `--hookfiles=${hookfile}`], { env, maxBuffer: 16 * 1024 * 1024 }).catch((error) => error);
+    const result = await promisify(execFile)(
+      process.execPath,
+      [DREDD, DOCUMENT, server.apiUrl, `--hookfiles=${hookfile}`],
+      { env, maxBuffer: 16 * 1024 * 1024 },
+    ).catch((error) => error);
     const output = `${result.stdout}${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
     const transactions = indexOperations(document).reduce((sum, op) => sum + Object.keys(op.responses).length, 0);
     const counts = parseCounts(output);
     expect(counts, output.slice(-2000)).toBeDefined();
     expect(counts!.total).toBe(transactions);
     expect(counts!.errors).toBe(0);
-    for (const line of ['pass: GET (200) /pets', 'pass: POST (201) /pets', 'pass: GET (200) /pets/1']) expect(output).toContain(line);
+    for (const line of ['pass: GET (200) /pets', 'pass: POST (201) /pets', 'pass: GET (200) /pets/1'])
+      expect(output).toContain(line);
   }, 60_000);
 });

@@ -9,13 +9,21 @@ import { indexOperations } from '../../src/openapi/index-operations.ts';
 describe('buildDreddPlan', () => {
   it('has a recipe for every documented status, and skips only what needs a server past the sunset or a failing disk', () => {
     const plan = buildDreddPlan(document, { sunsetServer: false });
-    const keys = indexOperations(document).flatMap((op) => Object.keys(op.responses).map((status) => `${op.method} ${op.path} ${status}`));
+    const keys = indexOperations(document).flatMap((op) =>
+      Object.keys(op.responses).map((status) => `${op.method} ${op.path} ${status}`),
+    );
     expect(Object.keys(plan.recipes).sort()).toEqual(keys.sort());
     const skipped = Object.entries(plan.recipes).filter(([, recipe]) => recipe.skip);
-    expect(skipped.map(([key]) => key).sort()).toEqual(['GET /pets/{petId} 410', 'POST /messages 503', 'POST /pets 503']);
+    expect(skipped.map(([key]) => key).sort()).toEqual([
+      'GET /pets/{petId} 410',
+      'POST /messages 503',
+      'POST /pets 503',
+    ]);
     expect(plan.recipes['GET /pets/{petId} 410']!.skip).toMatch(/sunset \(2030-12-05\)/);
     expect(plan.recipes['POST /pets 503']!.skip).toMatch(/cannot be saved/);
-    const withSunset = Object.entries(buildDreddPlan(document, { sunsetServer: true }).recipes).filter(([, r]) => r.skip);
+    const withSunset = Object.entries(buildDreddPlan(document, { sunsetServer: true }).recipes).filter(
+      ([, r]) => r.skip,
+    );
     expect(withSunset.map(([key]) => key).sort()).toEqual(['POST /messages 503', 'POST /pets 503']);
     expect(plan.fixture).toEqual({ method: 'POST', path: '/pets', idField: 'id' });
   });
@@ -24,11 +32,17 @@ describe('buildDreddPlan', () => {
     const { recipes } = buildDreddPlan(document, { sunsetServer: true });
     expect(recipes['GET /pets 400']).toEqual(expect.objectContaining({ query: { limit: '101' } }));
     expect(recipes['POST /pets 400']).toEqual(expect.objectContaining({ body: { json: {} } }));
-    expect(recipes['GET /pets/{petId} 400']).toEqual(expect.objectContaining({ pathParams: { petId: 'not-an-integer' } }));
-    expect(recipes['GET /pets/{petId} 404']).toEqual(expect.objectContaining({ pathParams: { petId: String(Number.MAX_SAFE_INTEGER) } }));
+    expect(recipes['GET /pets/{petId} 400']).toEqual(
+      expect.objectContaining({ pathParams: { petId: 'not-an-integer' } }),
+    );
+    expect(recipes['GET /pets/{petId} 404']).toEqual(
+      expect.objectContaining({ pathParams: { petId: String(Number.MAX_SAFE_INTEGER) } }),
+    );
     expect(recipes['POST /messages 401']).toEqual(expect.objectContaining({ auth: 'none', server: 'quickstart' }));
     expect(recipes['POST /pets 413']!.body).toEqual({ oversizeBytes: 1024 * 1024 + 1 });
-    expect(recipes['GET /pets/{petId} 200']!.expectedSchema).toEqual(expect.objectContaining({ allOf: expect.any(Array) }));
+    expect(recipes['GET /pets/{petId} 200']!.expectedSchema).toEqual(
+      expect.objectContaining({ allOf: expect.any(Array) }),
+    );
     expect(JSON.stringify(recipes['GET /pets/{petId} 200']!.expectedSchema)).not.toMatch(/\$ref|int64/);
   });
 });

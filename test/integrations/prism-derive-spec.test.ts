@@ -10,7 +10,9 @@ describe('derivePrismSpec', () => {
     const source = await loadSpec();
     const derived = derivePrismSpec(source);
     const mounted = indexOperations(derived).map((op) => `${op.method} ${op.path}`);
-    const expected = indexOperations(source).map((op) => `${op.method} ${op.ownServer ? '/quickstart' : serverBasePath(op.servers[0])}${op.path}`);
+    const expected = indexOperations(source).map(
+      (op) => `${op.method} ${op.ownServer ? '/quickstart' : serverBasePath(op.servers[0])}${op.path}`,
+    );
     expect(mounted).toEqual(expected);
     expect(mounted).toContain('GET /v1/pets/{petId}');
     expect(mounted).toContain('POST /quickstart/messages');
@@ -29,12 +31,32 @@ describe('derivePrismSpec', () => {
 describe('parseViolationsHeader', () => {
   it('reads each violation with its source and location', () => {
     const header = JSON.stringify([
-      { location: ['response', 'body'], severity: 'Error', code: 'required', message: "must have required property 'name'" },
+      {
+        location: ['response', 'body'],
+        severity: 'Error',
+        code: 'required',
+        message: "must have required property 'name'",
+      },
       { location: ['request'], severity: 'Warning', message: 'Selected route not found' },
     ]);
     expect(parseViolationsHeader('GET', '/v1/pets/1', header)).toEqual([
-      { method: 'GET', path: '/v1/pets/1', message: "response.body must have required property 'name'", severity: 'Error', source: 'response', location: ['response', 'body'], code: 'required' },
-      { method: 'GET', path: '/v1/pets/1', message: 'request Selected route not found', severity: 'Warning', source: 'request', location: ['request'] },
+      {
+        method: 'GET',
+        path: '/v1/pets/1',
+        message: "response.body must have required property 'name'",
+        severity: 'Error',
+        source: 'response',
+        location: ['response', 'body'],
+        code: 'required',
+      },
+      {
+        method: 'GET',
+        path: '/v1/pets/1',
+        message: 'request Selected route not found',
+        severity: 'Warning',
+        source: 'request',
+        location: ['request'],
+      },
     ]);
     expect(parseViolationsHeader('GET', '/v1/pets', undefined)).toEqual([]);
   });
@@ -43,7 +65,9 @@ describe('parseViolationsHeader', () => {
     for (const header of ['Too many violations! [{"location":["response"', '{not json']) {
       const [violation, ...rest] = parseViolationsHeader('GET', '/v1/pets', header);
       expect(rest).toEqual([]);
-      expect(violation).toEqual(expect.objectContaining({ severity: 'Error', source: 'response', method: 'GET', path: '/v1/pets' }));
+      expect(violation).toEqual(
+        expect.objectContaining({ severity: 'Error', source: 'response', method: 'GET', path: '/v1/pets' }),
+      );
     }
   });
 });

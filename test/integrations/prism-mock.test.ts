@@ -21,14 +21,18 @@ describe('npm run mock:prism', () => {
     const pets = await first.json();
     expect(Array.isArray(pets)).toBe(true);
     expect(pets.length).toBeGreaterThan(0);
-    expect(pets[0]).toEqual(expect.objectContaining({ id: expect.any(Number), name: expect.any(String), categoryId: expect.any(Number) }));
+    expect(pets[0]).toEqual(
+      expect.objectContaining({ id: expect.any(Number), name: expect.any(String), categoryId: expect.any(Number) }),
+    );
     // Static mode: the same request gets the same body.
     const second = await fetch(`${apiUrl}/pets`, { headers: { authorization: 'Bearer any-key' } });
     expect(await second.json()).toEqual(pets);
 
     expect((await fetch(`${apiUrl}/pets`)).status).toBe(401);
     // The unprefixed path is not served: the mock is mounted like ours.
-    expect((await fetch(`${apiUrl.replace(/\/v1$/, '')}/pets`, { headers: { authorization: 'Bearer k' } })).status).toBe(404);
+    expect(
+      (await fetch(`${apiUrl.replace(/\/v1$/, '')}/pets`, { headers: { authorization: 'Bearer k' } })).status,
+    ).toBe(404);
 
     const message = await fetch(`${quickstartUrl}/messages`, {
       method: 'POST',
@@ -36,7 +40,9 @@ describe('npm run mock:prism', () => {
       body: JSON.stringify({ message: 'hi' }),
     });
     expect(message.status).toBe(202);
-    expect(await message.json()).toEqual(expect.objectContaining({ status: expect.any(String), id: expect.any(String) }));
+    expect(await message.json()).toEqual(
+      expect.objectContaining({ status: expect.any(String), id: expect.any(String) }),
+    );
   });
 
   it('switches to dynamic mode with --dynamic', async () => {
@@ -66,7 +72,9 @@ async function startMockCommand(args: string[]): Promise<{ apiUrl: string; quick
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`mock:prism exited with ${code} before printing its URLs:\n${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`mock:prism exited with ${code} before printing its URLs:\n${output}`)),
+    );
   });
 }
 

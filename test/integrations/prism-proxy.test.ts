@@ -17,19 +17,26 @@ afterEach(async () => {
 describe('startPrismProxy in front of our mock', () => {
   it('reports no violation at all for valid traffic to every operation', async () => {
     const proxy = await proxyInFrontOfOurMock();
-    const created = await send(proxy.baseUrl, '/pets', { method: 'POST', headers: json, body: JSON.stringify({ name: 'Rex', categoryId: 3, status: 'pending' }) });
+    const created = await send(proxy.baseUrl, '/pets', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'Rex', categoryId: 3, status: 'pending' }),
+    });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
 
     expect((await send(proxy.baseUrl, '/pets', { headers: auth })).status).toBe(200);
     expect((await send(proxy.baseUrl, '/pets?limit=5&status=pending', { headers: auth })).status).toBe(200);
     expect((await send(proxy.baseUrl, `/pets/${id}`, { headers: auth })).status).toBe(200);
-    expect((await send(proxy.quickstartUrl, '/messages', { method: 'POST', headers: json, body: '{"message":"hello"}' })).status).toBe(202);
+    expect(
+      (await send(proxy.quickstartUrl, '/messages', { method: 'POST', headers: json, body: '{"message":"hello"}' }))
+        .status,
+    ).toBe(202);
 
     expect(proxy.violations()).toEqual([]);
   });
 
-  it('judges the mock\'s error responses conformant; only the deliberately invalid requests are reported', async () => {
+  it("judges the mock's error responses conformant; only the deliberately invalid requests are reported", async () => {
     const proxy = await proxyInFrontOfOurMock();
     const statuses = [
       (await send(proxy.baseUrl, '/pets')).status, // no key
@@ -45,7 +52,13 @@ describe('startPrismProxy in front of our mock', () => {
     expect(violations.filter((v) => v.source === 'response')).toEqual([]);
     // Each invalid request was noticed by Prism too, so the requests really were judged.
     expect(violations.map((v) => `${v.method} ${v.path}`)).toEqual(
-      expect.arrayContaining(['GET /v1/pets', 'GET /v1/pets?limit=101', 'POST /v1/pets', 'GET /v1/pets/abc', 'POST /quickstart/messages']),
+      expect.arrayContaining([
+        'GET /v1/pets',
+        'GET /v1/pets?limit=101',
+        'POST /v1/pets',
+        'GET /v1/pets/abc',
+        'POST /quickstart/messages',
+      ]),
     );
   });
 });
@@ -57,7 +70,13 @@ describe('startPrismProxy with a malformed JSON body', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual(expect.objectContaining({ code: 'MALFORMED_JSON', status: 400 }));
     expect(proxy.violations()).toEqual([
-      expect.objectContaining({ method: 'POST', path: '/v1/pets', source: 'request', severity: 'Information', message: expect.stringContaining('not valid JSON') }),
+      expect.objectContaining({
+        method: 'POST',
+        path: '/v1/pets',
+        source: 'request',
+        severity: 'Information',
+        message: expect.stringContaining('not valid JSON'),
+      }),
     ]);
   });
 });
@@ -67,7 +86,8 @@ describe('startPrismProxy in front of a target that departs from the spec', () =
     const store = createPetStore();
     const broken = await listen((request) => {
       const response = store.handle(request);
-      if (request.method === 'GET' && /^\/v1\/pets\/\d+$/.test(request.url) && response.status === 200) return withoutName(response);
+      if (request.method === 'GET' && /^\/v1\/pets\/\d+$/.test(request.url) && response.status === 200)
+        return withoutName(response);
       if (request.method === 'GET' && request.url === '/v1/pets?limit=3') return { ...response, status: 299 };
       return response;
     });
@@ -80,9 +100,17 @@ describe('startPrismProxy in front of a target that departs from the spec', () =
 
     const violations = proxy.violations();
     expect(violations).toContainEqual(
-      expect.objectContaining({ method: 'GET', path: '/v1/pets/1', source: 'response', severity: 'Error', message: expect.stringContaining("'name'") }),
+      expect.objectContaining({
+        method: 'GET',
+        path: '/v1/pets/1',
+        source: 'response',
+        severity: 'Error',
+        message: expect.stringContaining("'name'"),
+      }),
     );
-    expect(violations).toContainEqual(expect.objectContaining({ method: 'GET', path: '/v1/pets?limit=3', source: 'response' }));
+    expect(violations).toContainEqual(
+      expect.objectContaining({ method: 'GET', path: '/v1/pets?limit=3', source: 'response' }),
+    );
     expect(violations.every((v) => v.source === 'response')).toBe(true);
   });
 });

@@ -16,13 +16,19 @@ describe("the suite against Prism's mock of our spec", () => {
   let report: Report;
   beforeAll(async () => {
     prism = await startPrismMock(); // static mode: the first example of each response (listPets: the full page of 100), else schema defaults
-    report = await runConformance({ baseUrl: prism.apiUrl, quickstartUrl: prism.quickstartUrl, apiKey: 'any-key-prism-accepts', allowWrites: true });
+    report = await runConformance({
+      baseUrl: prism.apiUrl,
+      quickstartUrl: prism.quickstartUrl,
+      apiKey: 'any-key-prism-accepts',
+      allowWrites: true,
+    });
   });
   afterAll(() => prism?.close());
 
   it('fails exactly these kinds of findings, in this many scenarios', () => {
     const kinds: Record<string, number> = {};
-    for (const s of report.scenarios) for (const kind of new Set(s.failures.map((f) => `${f.check}/${f.title}`))) kinds[kind] = (kinds[kind] ?? 0) + 1;
+    for (const s of report.scenarios)
+      for (const kind of new Set(s.failures.map((f) => `${f.check}/${f.title}`))) kinds[kind] = (kinds[kind] ?? 0) + 1;
     expect(Object.fromEntries(Object.entries(kinds).sort())).toEqual({
       // Prism checks that a bearer token is present, never which: an unknown key, and the valid one with a
       // character appended, prepended, a word after it or a letter re-cased, are served (4 operations × 5).
@@ -105,8 +111,13 @@ describe("the suite against Prism's mock of our spec", () => {
       'the base URL ends with the path segment /v1, and listPets answers there',
     ]);
     expect(report.summary.skipped).toBe(0);
-    const recommended = report.scenarios.filter((s) => s.check === 'unknownRoutesAndMethods').flatMap((s) => s.recommendations.map((r) => r.title));
-    expect(recommended.sort()).toEqual([...Array(4).fill('MissingAllowHeader'), ...Array(6).fill('NonStandardErrorBody')]);
+    const recommended = report.scenarios
+      .filter((s) => s.check === 'unknownRoutesAndMethods')
+      .flatMap((s) => s.recommendations.map((r) => r.title));
+    expect(recommended.sort()).toEqual([
+      ...Array(4).fill('MissingAllowHeader'),
+      ...Array(6).fill('NonStandardErrorBody'),
+    ]);
     // Prism's examples depart from several of our choices: error codes, the Deprecation date, Location.
     const choices = new Set(
       report.scenarios.flatMap((s) => s.recommendations.flatMap((r) => (r.choice ? [r.title] : []))),
@@ -133,12 +144,25 @@ describe("--via-prism (Prism's validating proxy in front of the target)", () => 
 
   async function verify(apiUrl: string, quickstartUrl: string) {
     let stdout = '';
-    const code = await verifyCommand(['--base-url', apiUrl, '--quickstart-url', quickstartUrl, '--api-key', DEV_API_KEY, '--via-prism', '--reporter', 'json'], {
-      stdout: (t) => (stdout += t),
-      stderr: () => undefined,
-      isTty: false,
-      env: {},
-    });
+    const code = await verifyCommand(
+      [
+        '--base-url',
+        apiUrl,
+        '--quickstart-url',
+        quickstartUrl,
+        '--api-key',
+        DEV_API_KEY,
+        '--via-prism',
+        '--reporter',
+        'json',
+      ],
+      {
+        stdout: (t) => (stdout += t),
+        stderr: () => undefined,
+        isTty: false,
+        env: {},
+      },
+    );
     return { code, report: JSON.parse(stdout) as Report };
   }
 
@@ -158,7 +182,10 @@ describe("--via-prism (Prism's validating proxy in front of the target)", () => 
     expect(skipped.every((s) => /--via-prism/.test(s.reason!))).toBe(true);
     expect(report.summary.passed).toBe(report.summary.total - skipped.length);
     expect(code).toBe(0);
-    expect(report.target).toMatchObject({ baseUrl: server.apiUrl, via: expect.stringMatching(/^prism proxy at http:\/\/127\.0\.0\.1:\d+\/v1$/) });
+    expect(report.target).toMatchObject({
+      baseUrl: server.apiUrl,
+      via: expect.stringMatching(/^prism proxy at http:\/\/127\.0\.0\.1:\d+\/v1$/),
+    });
     expect(report.scenarios.at(-1)).toMatchObject({ check: 'prismProxy', status: 'passed' });
   });
 

@@ -24,7 +24,10 @@ describe('admin API', () => {
   });
 
   it('refuses requests without the key', async () => {
-    for (const [path, method] of [['/state', 'GET'], ['/reset', 'POST']]) {
+    for (const [path, method] of [
+      ['/state', 'GET'],
+      ['/reset', 'POST'],
+    ]) {
       const response = await fetch(`${mock.server.url}/__admin${path}`, { method });
       await expectError(response, 401);
     }

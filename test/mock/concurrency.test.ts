@@ -21,7 +21,11 @@ beforeAll(async () => (dir = await mkdtemp(join(tmpdir(), 'petstore-concurrency-
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function createMany(mock: StartedMock, count: number): Promise<{ sent: Omit<Pet, 'id'>[]; pets: Pet[] }> {
-  const sent = Array.from({ length: count }, (_, i) => ({ name: `c${i}`, categoryId: i, status: STATUSES[i % STATUSES.length] }));
+  const sent = Array.from({ length: count }, (_, i) => ({
+    name: `c${i}`,
+    categoryId: i,
+    status: STATUSES[i % STATUSES.length],
+  }));
   const responses = await Promise.all(sent.map((body) => mock.post('/v1/pets', JSON.stringify(body))));
   expect(responses.map((response) => response.status)).toEqual(Array(count).fill(201));
   const pets = (await Promise.all(responses.map((response) => response.json()))) as Pet[];
@@ -77,9 +81,27 @@ type Op =
   | { kind: 'read'; pick: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('create' as const), name: fc.string({ maxLength: 12 }), categoryId: fc.integer({ min: -5, max: 50 }), status: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }) }, { requiredKeys: ['kind', 'name', 'categoryId'] }),
-  fc.record({ kind: fc.constant('invalid-create' as const), body: fc.constantFrom('{"name":1,"categoryId":1}', '{"name":"x"}', '[]', '{"name":"x","categoryId":1.5}', '{') }),
-  fc.record({ kind: fc.constant('list' as const), limit: fc.integer({ min: 1, max: MAX_LIMIT }), status: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }) }, { requiredKeys: ['kind', 'limit'] }),
+  fc.record(
+    {
+      kind: fc.constant('create' as const),
+      name: fc.string({ maxLength: 12 }),
+      categoryId: fc.integer({ min: -5, max: 50 }),
+      status: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }),
+    },
+    { requiredKeys: ['kind', 'name', 'categoryId'] },
+  ),
+  fc.record({
+    kind: fc.constant('invalid-create' as const),
+    body: fc.constantFrom('{"name":1,"categoryId":1}', '{"name":"x"}', '[]', '{"name":"x","categoryId":1.5}', '{'),
+  }),
+  fc.record(
+    {
+      kind: fc.constant('list' as const),
+      limit: fc.integer({ min: 1, max: MAX_LIMIT }),
+      status: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }),
+    },
+    { requiredKeys: ['kind', 'limit'] },
+  ),
   fc.record({ kind: fc.constant('read' as const), pick: fc.nat() }),
 );
 
@@ -90,32 +112,36 @@ describe('property: concurrent batches of creates, lists and reads agree with a 
 
   it('every answer fits the model, and the final state is the model', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(op, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 8 }), async (batches) => {
-        expect((await mock.request('/__admin/reset', { method: 'POST' })).status).toBe(200);
-        const model: Pet[] = (await (await mock.request('/__admin/state')).json()).pets;
+      fc.asyncProperty(
+        fc.array(fc.array(op, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 8 }),
+        async (batches) => {
+          expect((await mock.request('/__admin/reset', { method: 'POST' })).status).toBe(200);
+          const model: Pet[] = (await (await mock.request('/__admin/state')).json()).pets;
 
-        for (const batch of batches) {
-          const before = [...model];
-          const answers = await Promise.all(batch.map((o) => run(o, before)));
-          // Creates of the batch: fresh ids above every earlier id, fields as sent.
-          const created = answers.flatMap((a) => (a.created ? [a.created] : []));
-          const maxBefore = Math.max(0, ...before.map((pet) => pet.id));
-          for (const pet of created) expect(pet.id).toBeGreaterThan(maxBefore);
-          model.push(...created.sort((a, b) => a.id - b.id));
-          expect(new Set(model.map((pet) => pet.id)).size).toBe(model.length);
-          // Lists and reads made during the batch saw the state before it plus some of its creates.
-          for (const answer of answers) answer.check?.(model, before);
-        }
-        const state = await (await mock.request('/__admin/state')).json();
-        expect(state.pets).toEqual(model);
-      }),
+          for (const batch of batches) {
+            const before = [...model];
+            const answers = await Promise.all(batch.map((o) => run(o, before)));
+            // Creates of the batch: fresh ids above every earlier id, fields as sent.
+            const created = answers.flatMap((a) => (a.created ? [a.created] : []));
+            const maxBefore = Math.max(0, ...before.map((pet) => pet.id));
+            for (const pet of created) expect(pet.id).toBeGreaterThan(maxBefore);
+            model.push(...created.sort((a, b) => a.id - b.id));
+            expect(new Set(model.map((pet) => pet.id)).size).toBe(model.length);
+            // Lists and reads made during the batch saw the state before it plus some of its creates.
+            for (const answer of answers) answer.check?.(model, before);
+          }
+          const state = await (await mock.request('/__admin/state')).json();
+          expect(state.pets).toEqual(model);
+        },
+      ),
       { numRuns: 60 },
     );
   }, 60_000);
 
   async function run(o: Op, before: Pet[]): Promise<{ created?: Pet; check?: (after: Pet[], before: Pet[]) => void }> {
     if (o.kind === 'create' || o.kind === 'invalid-create') {
-      const body = o.kind === 'create' ? JSON.stringify({ name: o.name, categoryId: o.categoryId, status: o.status }) : o.body;
+      const body =
+        o.kind === 'create' ? JSON.stringify({ name: o.name, categoryId: o.categoryId, status: o.status }) : o.body;
       const response = await mock.post('/v1/pets', body);
       if (o.kind === 'invalid-create') {
         expect(response.status).toBe(400);

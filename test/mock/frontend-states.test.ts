@@ -10,5 +10,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('frontend states over HTTP', () => {
-  frontendStateCases(() => ({ apiUrl: server.apiUrl, adminUrl: `${server.url}/__admin`, store: server.store, serves: 'server' }));
+  frontendStateCases(() => ({
+    apiUrl: server.apiUrl,
+    adminUrl: `${server.url}/__admin`,
+    store: server.store,
+    serves: 'server',
+  }));
 });

@@ -16,8 +16,18 @@ afterEach(() => mock.expectServing());
 const ENDPOINTS: { name: string; path: string; init?: RequestInit; ok: number }[] = [
   { name: 'listPets', path: '/v1/pets?limit=2', ok: 200 },
   { name: 'getPet', path: '/v1/pets/1', ok: 200 },
-  { name: 'createPet', path: '/v1/pets', init: { method: 'POST', body: '{"name":"a","categoryId":1}', headers: { 'content-type': 'application/json' } }, ok: 201 },
-  { name: 'sendMessage', path: '/quickstart/messages', init: { method: 'POST', body: '{"message":"m"}', headers: { 'content-type': 'application/json' } }, ok: 202 },
+  {
+    name: 'createPet',
+    path: '/v1/pets',
+    init: { method: 'POST', body: '{"name":"a","categoryId":1}', headers: { 'content-type': 'application/json' } },
+    ok: 201,
+  },
+  {
+    name: 'sendMessage',
+    path: '/quickstart/messages',
+    init: { method: 'POST', body: '{"message":"m"}', headers: { 'content-type': 'application/json' } },
+    ok: 202,
+  },
   { name: 'admin state', path: '/__admin/state', ok: 200 },
 ];
 
@@ -67,10 +77,13 @@ describe('malformed or wrong Authorization → 401 with the Error body and a Bea
 
 describe('the scheme name is case-insensitive (RFC 9110 §11.1), on every endpoint alike', () => {
   for (const endpoint of ENDPOINTS) {
-    it.each(['Bearer', 'bearer', 'BEARER', 'bEaReR'])(`${endpoint.name}: %s <valid key> is accepted`, async (scheme) => {
-      const response = await send(endpoint.path, withAuthorization(endpoint.init, `${scheme} ${KEY}`));
-      expect(response.status).toBe(endpoint.ok);
-    });
+    it.each(['Bearer', 'bearer', 'BEARER', 'bEaReR'])(
+      `${endpoint.name}: %s <valid key> is accepted`,
+      async (scheme) => {
+        const response = await send(endpoint.path, withAuthorization(endpoint.init, `${scheme} ${KEY}`));
+        expect(response.status).toBe(endpoint.ok);
+      },
+    );
   }
 });
 
@@ -94,7 +107,10 @@ describe('Authorization forms fetch cannot send', () => {
   });
 
   it('a key with Latin-1 bytes → 401 Error body', async () => {
-    const answer = await rawExchange(mock.url, Buffer.concat([Buffer.from(rawRequest('GET /v1/pets HTTP/1.1', ['Authorization: Bearer k\u00ffy']), 'latin1')]));
+    const answer = await rawExchange(
+      mock.url,
+      Buffer.concat([Buffer.from(rawRequest('GET /v1/pets HTTP/1.1', ['Authorization: Bearer k\u00ffy']), 'latin1')]),
+    );
     expect(answer.status).toBe(401);
     expectErrorText(answer.body, 401, answer.headers['content-type']);
   });
@@ -128,7 +144,11 @@ describe('the admin API refuses requests without the key', () => {
 
   it('a reset with a wrong key is refused and changes nothing', async () => {
     const created = await (await mock.post('/v1/pets', '{"name":"kept","categoryId":1}')).json();
-    await expectError(await send('/__admin/reset', { method: 'POST', headers: { authorization: 'Bearer wrong' } }), 401, 'UNAUTHORIZED');
+    await expectError(
+      await send('/__admin/reset', { method: 'POST', headers: { authorization: 'Bearer wrong' } }),
+      401,
+      'UNAUTHORIZED',
+    );
     expect((await mock.request(`/v1/pets/${created.id}`)).status).toBe(200);
   });
 

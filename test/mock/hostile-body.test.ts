@@ -27,18 +27,29 @@ async function expectCreated(body: string): Promise<Record<string, unknown>> {
 }
 
 describe('malformed and truncated JSON', () => {
-  it.each(['{"name":', '{', '{"name":"x",}', "{'name':'x','categoryId':1}", 'undefined', 'NaN', '{"name":"x","categoryId":1}garbage', '\uFEFF{"name":"x","categoryId":1}', '   '])(
-    'POST /v1/pets %j → 400 MALFORMED_JSON',
-    async (body) => {
-      const error = await expectError(await mock.post(PETS, body), 400, 'MALFORMED_JSON');
-      expect(error.issues?.[0]).toMatchObject({ in: 'body' });
-    },
-  );
+  it.each([
+    '{"name":',
+    '{',
+    '{"name":"x",}',
+    "{'name':'x','categoryId':1}",
+    'undefined',
+    'NaN',
+    '{"name":"x","categoryId":1}garbage',
+    '\uFEFF{"name":"x","categoryId":1}',
+    '   ',
+  ])('POST /v1/pets %j → 400 MALFORMED_JSON', async (body) => {
+    const error = await expectError(await mock.post(PETS, body), 400, 'MALFORMED_JSON');
+    expect(error.issues?.[0]).toMatchObject({ in: 'body' });
+  });
 
   it('every proper prefix of a valid body → 400 (empty: body required; else MALFORMED_JSON)', async () => {
     const full = JSON.stringify({ ...valid, status: 'sold' });
     for (let length = 0; length < full.length; length++) {
-      await expectError(await mock.post(PETS, full.slice(0, length)), 400, length === 0 ? 'VALIDATION_FAILED' : 'MALFORMED_JSON');
+      await expectError(
+        await mock.post(PETS, full.slice(0, length)),
+        400,
+        length === 0 ? 'VALIDATION_FAILED' : 'MALFORMED_JSON',
+      );
     }
   });
 
@@ -48,10 +59,13 @@ describe('malformed and truncated JSON', () => {
 });
 
 describe('non-object and empty bodies', () => {
-  it.each(['[]', 'null', '5', '-0', '"x"', 'true', '[{"name":"x","categoryId":1}]'])('POST /v1/pets %j → 400 VALIDATION_FAILED', async (body) => {
-    const error = await expectError(await mock.post(PETS, body), 400, 'VALIDATION_FAILED');
-    expect(error.issues).toEqual([expect.objectContaining({ in: 'body', pointer: '' })]);
-  });
+  it.each(['[]', 'null', '5', '-0', '"x"', 'true', '[{"name":"x","categoryId":1}]'])(
+    'POST /v1/pets %j → 400 VALIDATION_FAILED',
+    async (body) => {
+      const error = await expectError(await mock.post(PETS, body), 400, 'VALIDATION_FAILED');
+      expect(error.issues).toEqual([expect.objectContaining({ in: 'body', pointer: '' })]);
+    },
+  );
 
   it.each([
     ['an empty body', ''],
@@ -61,9 +75,12 @@ describe('non-object and empty bodies', () => {
     expect(error.message).toMatch(/required/);
   });
 
-  it.each(['', 'null', '[]', '{}', '{"message":5}'])('POST /quickstart/messages %j → 400 VALIDATION_FAILED', async (body) => {
-    await expectError(await mock.post(MESSAGES, body), 400, 'VALIDATION_FAILED');
-  });
+  it.each(['', 'null', '[]', '{}', '{"message":5}'])(
+    'POST /quickstart/messages %j → 400 VALIDATION_FAILED',
+    async (body) => {
+      await expectError(await mock.post(MESSAGES, body), 400, 'VALIDATION_FAILED');
+    },
+  );
 
   it.each([
     ['text/plain', 'INVALID_CONTENT_TYPE'],
@@ -80,7 +97,10 @@ describe('huge bodies (limit MAX_BODY_BYTES from src/core)', () => {
   const petOfBytes = (bytes: number, pad = 'x') => {
     const shell = Buffer.byteLength(JSON.stringify({ name: '', categoryId: 1 }));
     const width = Buffer.byteLength(pad);
-    const body = JSON.stringify({ name: pad.repeat(Math.floor((bytes - shell) / width)) + 'x'.repeat((bytes - shell) % width), categoryId: 1 });
+    const body = JSON.stringify({
+      name: pad.repeat(Math.floor((bytes - shell) / width)) + 'x'.repeat((bytes - shell) % width),
+      categoryId: 1,
+    });
     expect(Buffer.byteLength(body)).toBe(bytes);
     return body;
   };
@@ -93,7 +113,11 @@ describe('huge bodies (limit MAX_BODY_BYTES from src/core)', () => {
   it('one byte more → 413 PAYLOAD_TOO_LARGE, and nothing is stored', async () => {
     const before = (await (await mock.request('/__admin/state')).json()).pets.length;
     await expectError(await mock.post(PETS, petOfBytes(MAX_BODY_BYTES + 1)), 413, 'PAYLOAD_TOO_LARGE');
-    await expectError(await mock.post(MESSAGES, JSON.stringify({ message: 'x'.repeat(MAX_BODY_BYTES) })), 413, 'PAYLOAD_TOO_LARGE');
+    await expectError(
+      await mock.post(MESSAGES, JSON.stringify({ message: 'x'.repeat(MAX_BODY_BYTES) })),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
     expect((await (await mock.request('/__admin/state')).json()).pets.length).toBe(before);
   });
 
@@ -113,7 +137,12 @@ describe('huge bodies (limit MAX_BODY_BYTES from src/core)', () => {
         controller.enqueue(chunk);
       },
     });
-    const response = await mock.request(PETS, { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const response = await mock.request(PETS, {
+      method: 'POST',
+      body: stream,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
     await expectError(response, 413, 'PAYLOAD_TOO_LARGE');
   });
 });
@@ -147,27 +176,48 @@ describe('int64 exactly: beyond 2^53 kept digit for digit, beyond int64 and non-
       expect(text).toContain(`"categoryId":${value}`);
       const id = (JSON.parse(text) as { id: number }).id;
       expect(await (await mock.request(`${PETS}/${id}`)).text()).toContain(`"categoryId":${value}`);
-      expect(await (await mock.request(`${PETS}?limit=100`)).text()).toContain(`"id":${id},"name":"big","categoryId":${value}`);
+      expect(await (await mock.request(`${PETS}?limit=100`)).text()).toContain(
+        `"id":${id},"name":"big","categoryId":${value}`,
+      );
     },
   );
 
-  it.each(['9223372036854775808', '-9223372036854775809', '1e400', '123456789012345678901234567890', '1.0000000000000000001', '1e-400', '9007199254740993.5'])(
-    'categoryId %s (beyond int64, or not exactly an integer) → 400 on /categoryId, never rounded',
+  it.each([
+    '9223372036854775808',
+    '-9223372036854775809',
+    '1e400',
+    '123456789012345678901234567890',
+    '1.0000000000000000001',
+    '1e-400',
+    '9007199254740993.5',
+  ])('categoryId %s (beyond int64, or not exactly an integer) → 400 on /categoryId, never rounded', async (value) => {
+    const error = await expectError(
+      await mock.post(PETS, `{"name":"x","categoryId":${value}}`),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(error.issues?.map((issue) => issue.pointer)).toContain('/categoryId');
+  });
+
+  it.each(['1.5', '-0.5', '1e-7', '"1"', 'true', 'null', '[]', '{}'])(
+    'categoryId %s → 400 on /categoryId',
     async (value) => {
-      const error = await expectError(await mock.post(PETS, `{"name":"x","categoryId":${value}}`), 400, 'VALIDATION_FAILED');
+      const error = await expectError(
+        await mock.post(PETS, `{"name":"x","categoryId":${value}}`),
+        400,
+        'VALIDATION_FAILED',
+      );
       expect(error.issues?.map((issue) => issue.pointer)).toContain('/categoryId');
     },
   );
 
-  it.each(['1.5', '-0.5', '1e-7', '"1"', 'true', 'null', '[]', '{}'])('categoryId %s → 400 on /categoryId', async (value) => {
-    const error = await expectError(await mock.post(PETS, `{"name":"x","categoryId":${value}}`), 400, 'VALIDATION_FAILED');
-    expect(error.issues?.map((issue) => issue.pointer)).toContain('/categoryId');
-  });
-
-  it.each([Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 0])('categoryId %s (exact int64 in JSON) → 201, read back exactly', async (value) => {
-    const pet = await expectCreated(JSON.stringify({ name: 'edge', categoryId: value }));
-    expect(pet.categoryId).toBe(value);
-  });
+  it.each([Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 0])(
+    'categoryId %s (exact int64 in JSON) → 201, read back exactly',
+    async (value) => {
+      const pet = await expectCreated(JSON.stringify({ name: 'edge', categoryId: value }));
+      expect(pet.categoryId).toBe(value);
+    },
+  );
 });
 
 describe('long strings, odd Unicode and wrong-case enums', () => {
@@ -201,19 +251,38 @@ describe('long strings, odd Unicode and wrong-case enums', () => {
   });
 
   it('raw invalid UTF-8 bytes in the body never give a 5xx: 201 (replacement characters) or a 400 Error', async () => {
-    const body = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('","categoryId":1}')]);
-    const response = await mock.request(PETS, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const body = Buffer.concat([
+      Buffer.from('{"name":"'),
+      Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
+      Buffer.from('","categoryId":1}'),
+    ]);
+    const response = await mock.request(PETS, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
     if (response.status !== 201) await expectError(response, 400);
     else expect(typeof (await response.json()).name).toBe('string');
   });
 
-  it.each(['Available', 'SOLD', 'available ', ' pending', 'availabl', ''])('status %j → 400 on /status', async (status) => {
-    const error = await expectError(await mock.post(PETS, JSON.stringify({ ...valid, status })), 400, 'VALIDATION_FAILED');
-    expect(error.issues?.map((issue) => issue.pointer)).toEqual(['/status']);
-  });
+  it.each(['Available', 'SOLD', 'available ', ' pending', 'availabl', ''])(
+    'status %j → 400 on /status',
+    async (status) => {
+      const error = await expectError(
+        await mock.post(PETS, JSON.stringify({ ...valid, status })),
+        400,
+        'VALIDATION_FAILED',
+      );
+      expect(error.issues?.map((issue) => issue.pointer)).toEqual(['/status']);
+    },
+  );
 
   it('every invalid field is reported at once, each with its pointer', async () => {
-    const error = await expectError(await mock.post(PETS, JSON.stringify({ name: 5, categoryId: 1.5, status: 'Sold' })), 400, 'VALIDATION_FAILED');
+    const error = await expectError(
+      await mock.post(PETS, JSON.stringify({ name: 5, categoryId: 1.5, status: 'Sold' })),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(new Set(error.issues?.map((issue) => issue.pointer))).toEqual(new Set(['/name', '/categoryId', '/status']));
   });
 });

@@ -19,12 +19,21 @@ afterEach(async () => {
 });
 
 describe('unknown routes and methods', () => {
-  it.each(['/', '/v1', '/v1/', '/v2/pets', '/V1/PETS', '/v1/pets.json', '/v1/store/orders', '/quickstart', '/quickstart/messages/1', '/__admin', `/${'a/'.repeat(10_000)}`])(
-    'GET %s → 404 NOT_FOUND',
-    async (path) => {
-      await expectError(await mock.request(path), 404, 'NOT_FOUND');
-    },
-  );
+  it.each([
+    '/',
+    '/v1',
+    '/v1/',
+    '/v2/pets',
+    '/V1/PETS',
+    '/v1/pets.json',
+    '/v1/store/orders',
+    '/quickstart',
+    '/quickstart/messages/1',
+    '/__admin',
+    `/${'a/'.repeat(10_000)}`,
+  ])('GET %s → 404 NOT_FOUND', async (path) => {
+    await expectError(await mock.request(path), 404, 'NOT_FOUND');
+  });
 
   it.each([
     ['PUT', '/v1/pets'],
@@ -43,14 +52,20 @@ describe('unknown routes and methods', () => {
 
   it.each(['TRACE', 'CONNECT', 'SEARCH', 'UNLOCK'])('%s /v1/pets sent raw → a 4xx Error body', async (method) => {
     const target = method === 'CONNECT' ? '127.0.0.1:1' : '/v1/pets';
-    const answer = await rawExchange(mock.url, rawRequest(`${method} ${target} HTTP/1.1`, [`Authorization: Bearer ${mock.key}`]));
+    const answer = await rawExchange(
+      mock.url,
+      rawRequest(`${method} ${target} HTTP/1.1`, [`Authorization: Bearer ${mock.key}`]),
+    );
     expect(answer.status, answer.raw.slice(0, 200)).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
     expectErrorText(answer.body, answer.status, answer.headers['content-type']);
   });
 
   it.each(['FOO', 'get', 'G\u00c9T'])('an unknown method token %s sent raw → 400 Error body', async (method) => {
-    const answer = await rawExchange(mock.url, Buffer.from(rawRequest(`${method} /v1/pets HTTP/1.1`, [`Authorization: Bearer ${mock.key}`]), 'latin1'));
+    const answer = await rawExchange(
+      mock.url,
+      Buffer.from(rawRequest(`${method} /v1/pets HTTP/1.1`, [`Authorization: Bearer ${mock.key}`]), 'latin1'),
+    );
     expect(answer.status, answer.raw.slice(0, 200)).toBe(400);
     expectErrorText(answer.body, 400, answer.headers['content-type']);
   });
@@ -77,28 +92,46 @@ describe('HEAD and OPTIONS', () => {
 
   it('HEAD answers on a kept-alive connection do not desynchronise the next response', async () => {
     const head = rawRequest('HEAD /v1/pets HTTP/1.1', [`Authorization: Bearer ${mock.key}`, 'Connection: keep-alive']);
-    const answer = await rawExchange(mock.url, head + rawRequest('GET /v1/pets/1 HTTP/1.1', [`Authorization: Bearer ${mock.key}`]));
+    const answer = await rawExchange(
+      mock.url,
+      head + rawRequest('GET /v1/pets/1 HTTP/1.1', [`Authorization: Bearer ${mock.key}`]),
+    );
     const second = answer.raw.indexOf('HTTP/1.1', 5);
     expect(answer.raw.startsWith('HTTP/1.1 200')).toBe(true);
     expect(answer.raw.slice(second)).toMatch(/^HTTP\/1\.1 200[^]*\r\n\r\n\{"id":1,/);
   });
 
-  it.each(['/v1/pets', '/v1/pets/1', '/quickstart/messages'])('OPTIONS %s without a key → 204 preflight with Allow', async (path) => {
-    const response = await fetch(mock.url + path, { method: 'OPTIONS', headers: { origin: 'http://app.example', 'access-control-request-method': 'GET' } });
-    expect(response.status).toBe(204);
-    expect(response.headers.get('allow')).toMatch(/OPTIONS/);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-  });
+  it.each(['/v1/pets', '/v1/pets/1', '/quickstart/messages'])(
+    'OPTIONS %s without a key → 204 preflight with Allow',
+    async (path) => {
+      const response = await fetch(mock.url + path, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://app.example', 'access-control-request-method': 'GET' },
+      });
+      expect(response.status).toBe(204);
+      expect(response.headers.get('allow')).toMatch(/OPTIONS/);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    },
+  );
 
   it('OPTIONS on an unknown path → 404 Error body', async () => {
     await expectError(await fetch(`${mock.url}/v1/nope`, { method: 'OPTIONS' }), 404, 'NOT_FOUND');
   });
 
-  it.each(['x-a, <script>alert(1)</script>', 'x'.repeat(5000), 'a\u00e9b'])('a hostile Access-Control-Request-Headers is not reflected', async (requested) => {
-    const answer = await rawExchange(mock.url, Buffer.from(rawRequest('OPTIONS /v1/pets HTTP/1.1', [`Access-Control-Request-Headers: ${requested}`]), 'latin1'));
-    expect(answer.status).toBe(204);
-    expect(answer.headers['access-control-allow-headers']).not.toContain(requested.slice(0, 20));
-  });
+  it.each(['x-a, <script>alert(1)</script>', 'x'.repeat(5000), 'a\u00e9b'])(
+    'a hostile Access-Control-Request-Headers is not reflected',
+    async (requested) => {
+      const answer = await rawExchange(
+        mock.url,
+        Buffer.from(
+          rawRequest('OPTIONS /v1/pets HTTP/1.1', [`Access-Control-Request-Headers: ${requested}`]),
+          'latin1',
+        ),
+      );
+      expect(answer.status).toBe(204);
+      expect(answer.headers['access-control-allow-headers']).not.toContain(requested.slice(0, 20));
+    },
+  );
 });
 
 describe('raw malformed HTTP → an Error body, not a bare 400', () => {
@@ -110,14 +143,36 @@ describe('raw malformed HTTP → an Error body, not a bare 400', () => {
     ['a space before the colon', rawRequest('GET /v1/pets HTTP/1.1', ['Authorization : Bearer x'])],
     ['an unknown HTTP version', rawRequest('GET /v1/pets HTTP/9.9', [auth])],
     ['a request line with spaces in the target', rawRequest('GET /v1/pets and more HTTP/1.1', [auth])],
-    ['Content-Length and Transfer-Encoding together', rawRequest('POST /v1/pets HTTP/1.1', [auth, 'Content-Length: 5', 'Transfer-Encoding: chunked'], '0\r\n\r\n')],
-    ['two different Content-Lengths', rawRequest('POST /v1/pets HTTP/1.1', [auth, 'Content-Length: 2', 'Content-Length: 3'], '{}')],
+    [
+      'Content-Length and Transfer-Encoding together',
+      rawRequest('POST /v1/pets HTTP/1.1', [auth, 'Content-Length: 5', 'Transfer-Encoding: chunked'], '0\r\n\r\n'),
+    ],
+    [
+      'two different Content-Lengths',
+      rawRequest('POST /v1/pets HTTP/1.1', [auth, 'Content-Length: 2', 'Content-Length: 3'], '{}'),
+    ],
     ['a negative Content-Length', rawRequest('POST /v1/pets HTTP/1.1', [auth, 'Content-Length: -1'])],
-    ['a Content-Length beyond any integer', rawRequest('POST /v1/pets HTTP/1.1', [auth, 'Content-Length: 999999999999999999999999'])],
-    ['an invalid chunk size', rawRequest('POST /v1/pets HTTP/1.1', [auth, 'Content-Type: application/json', 'Transfer-Encoding: chunked'], 'zz\r\n{}\r\n0\r\n\r\n')],
-    ['an unknown Transfer-Encoding', rawRequest('POST /v1/pets HTTP/1.1', [auth, 'Transfer-Encoding: gzip, identity'], '{}')],
+    [
+      'a Content-Length beyond any integer',
+      rawRequest('POST /v1/pets HTTP/1.1', [auth, 'Content-Length: 999999999999999999999999']),
+    ],
+    [
+      'an invalid chunk size',
+      rawRequest(
+        'POST /v1/pets HTTP/1.1',
+        [auth, 'Content-Type: application/json', 'Transfer-Encoding: chunked'],
+        'zz\r\n{}\r\n0\r\n\r\n',
+      ),
+    ],
+    [
+      'an unknown Transfer-Encoding',
+      rawRequest('POST /v1/pets HTTP/1.1', [auth, 'Transfer-Encoding: gzip, identity'], '{}'),
+    ],
     ['a bare LF line ending mix', 'GET /v1/pets HTTP/1.1\nHost: x\r\n\n\r\n'],
-    ['no Host header on HTTP/1.1', 'GET /v1/pets?limit=1 HTTP/1.1\r\nAuthorization: Bearer petstore-dev-key\r\nConnection: close\r\n\r\n'],
+    [
+      'no Host header on HTTP/1.1',
+      'GET /v1/pets?limit=1 HTTP/1.1\r\nAuthorization: Bearer petstore-dev-key\r\nConnection: close\r\n\r\n',
+    ],
   ])('%s → 4xx Error body, connection closed', async (_, text) => {
     const answer = await rawExchange(mock.url, Buffer.from(text, 'latin1'));
     expect(answer.status, JSON.stringify(answer.raw.slice(0, 300))).toBeGreaterThanOrEqual(400);
@@ -131,28 +186,42 @@ describe('raw malformed HTTP → an Error body, not a bare 400', () => {
     ['two identical Host headers', ['Host: 127.0.0.1', 'Host: 127.0.0.1'], 400, 'MALFORMED_REQUEST'],
     ['an Expect the server does not meet (RFC 9110 §10.1.1)', ['Expect: 200-ok'], 417, 'EXPECTATION_FAILED'],
   ])('%s → %i with an Error body', async (_, headers, status, code) => {
-    const answer = await rawExchange(mock.url, rawRequest('GET /v1/pets?limit=1 HTTP/1.1', [...headers, `Authorization: Bearer ${mock.key}`]));
+    const answer = await rawExchange(
+      mock.url,
+      rawRequest('GET /v1/pets?limit=1 HTTP/1.1', [...headers, `Authorization: Bearer ${mock.key}`]),
+    );
     expect(answer.status, answer.raw.slice(0, 300)).toBe(status);
     expect(expectErrorText(answer.body, status, answer.headers['content-type']).code).toBe(code);
   });
 
   it('Expect: 100-continue is met: the body is sent and the create answered', async () => {
     const body = JSON.stringify({ name: 'Continue', categoryId: 1 });
-    const headers = [`Authorization: Bearer ${mock.key}`, 'Expect: 100-continue', 'Content-Type: application/json', `Content-Length: ${body.length}`];
+    const headers = [
+      `Authorization: Bearer ${mock.key}`,
+      'Expect: 100-continue',
+      'Content-Type: application/json',
+      `Content-Length: ${body.length}`,
+    ];
     const answer = await rawExchange(mock.url, rawRequest('POST /v1/pets HTTP/1.1', headers, body));
     expect(answer.raw).toMatch(/^HTTP\/1\.1 100 Continue\r\n/);
     expect(answer.raw).toContain('HTTP/1.1 201 Created');
   });
 
   it('a request in absolute form (RFC 9112 §3.2.2, which servers must accept) is served like its path', async () => {
-    const answer = await rawExchange(mock.url, rawRequest(`GET ${mock.url}/v1/pets?limit=1 HTTP/1.1`, [`Authorization: Bearer ${mock.key}`]));
+    const answer = await rawExchange(
+      mock.url,
+      rawRequest(`GET ${mock.url}/v1/pets?limit=1 HTTP/1.1`, [`Authorization: Bearer ${mock.key}`]),
+    );
     expect(answer.status, answer.body.slice(0, 200)).toBe(200);
     expect(JSON.parse(answer.body)).toHaveLength(1);
   });
 
   it('pipelined requests in one write are each answered, in order', async () => {
     const one = rawRequest('GET /v1/pets/1 HTTP/1.1', [`Authorization: Bearer ${mock.key}`, 'Connection: keep-alive']);
-    const answer = await rawExchange(mock.url, one + one.replace('/1 ', '/2 ') + rawRequest('GET /v1/pets/3 HTTP/1.1', [`Authorization: Bearer ${mock.key}`]));
+    const answer = await rawExchange(
+      mock.url,
+      one + one.replace('/1 ', '/2 ') + rawRequest('GET /v1/pets/3 HTTP/1.1', [`Authorization: Bearer ${mock.key}`]),
+    );
     expect([...answer.raw.matchAll(/\{"id":(\d+),/g)].map((m) => Number(m[1]))).toEqual([1, 2, 3]);
   });
 });
@@ -165,7 +234,9 @@ describe('bodies cut off at MAX_BODY_BYTES', () => {
     let written = 0;
     let stopped = false;
     const chunk = Buffer.alloc(64 * 1024, 'x');
-    const frame = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk;
+    const frame = chunked
+      ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
+      : chunk;
     const pump = () => {
       while (!stopped && written < total) {
         written += chunk.length;
@@ -184,25 +255,32 @@ describe('bodies cut off at MAX_BODY_BYTES', () => {
   it.each([
     ['declared in Content-Length', `Content-Length: ${fifty}`, false],
     ['chunked, no Content-Length', 'Transfer-Encoding: chunked', true],
-  ])('a 50 MB upload %s → 413 Error body and the connection closed long before 50 MB are read', async (_, framing, chunked) => {
-    const head = `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${mock.key}\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`;
-    const { answer, written } = await upload(head, fifty, chunked as boolean);
-    const status = Number(answer.slice(9, 12));
-    expect(status, answer.slice(0, 200)).toBe(413);
-    expect(expectErrorText(answer.slice(answer.indexOf('\r\n\r\n') + 4), 413).code).toBe('PAYLOAD_TOO_LARGE');
-    // Socket buffers take a few MB; the server must not have swallowed the whole upload.
-    expect(written).toBeLessThan(fifty / 2);
-  });
+  ])(
+    'a 50 MB upload %s → 413 Error body and the connection closed long before 50 MB are read',
+    async (_, framing, chunked) => {
+      const head = `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${mock.key}\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`;
+      const { answer, written } = await upload(head, fifty, chunked as boolean);
+      const status = Number(answer.slice(9, 12));
+      expect(status, answer.slice(0, 200)).toBe(413);
+      expect(expectErrorText(answer.slice(answer.indexOf('\r\n\r\n') + 4), 413).code).toBe('PAYLOAD_TOO_LARGE');
+      // Socket buffers take a few MB; the server must not have swallowed the whole upload.
+      expect(written).toBeLessThan(fifty / 2);
+    },
+  );
 
   it('a body shorter than its Content-Length, then a closed socket → no crash, the server goes on', async () => {
     const socket = await openSocket(mock.url);
-    socket.end(`POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${mock.key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":"tr`);
+    socket.end(
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${mock.key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":"tr`,
+    );
     await collect(socket, 3_000);
   });
 
   it('a socket reset in the middle of a body → no crash, the server goes on', async () => {
     const socket = await openSocket(mock.url);
-    socket.write(`POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${mock.key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"name":"`);
+    socket.write(
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${mock.key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"name":"`,
+    );
     socket.write('x'.repeat(50_000));
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.resetAndDestroy();
@@ -218,8 +296,11 @@ describe('slow and stalled clients', () => {
       sockets.push(...stalledHeaders, stalledBody);
       const opened = Date.now();
       const cutOff = collect(stalledHeaders[0], SERVER_TIMEOUTS.headersMs + 5_000);
-      for (const socket of stalledHeaders) socket.write(`GET /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${mock.key}\r\n`);
-      stalledBody.write(`POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${mock.key}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"na`);
+      for (const socket of stalledHeaders)
+        socket.write(`GET /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${mock.key}\r\n`);
+      stalledBody.write(
+        `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${mock.key}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"na`,
+      );
 
       // Meanwhile, everyone else is served.
       const others = await Promise.all(Array.from({ length: 50 }, (_, i) => mock.request(`/v1/pets/${(i % 5) + 1}`)));

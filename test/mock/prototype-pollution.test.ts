@@ -48,7 +48,10 @@ describe('prototype pollution through the body', () => {
     expect(response.status).toBe(400);
   });
 
-  it.each(['{"message":"m","__proto__":{"polluted":"yes"}}', '{"message":"m","constructor":{"prototype":{"polluted":"yes"}}}'])('POST /quickstart/messages %s → 202, clean', async (body) => {
+  it.each([
+    '{"message":"m","__proto__":{"polluted":"yes"}}',
+    '{"message":"m","constructor":{"prototype":{"polluted":"yes"}}}',
+  ])('POST /quickstart/messages %s → 202, clean', async (body) => {
     const response = await mock.post('/quickstart/messages', body);
     expect(response.status).toBe(202);
     expect(Object.keys(await response.json()).sort()).toEqual(['createdAt', 'id', 'message', 'status']);
@@ -72,22 +75,42 @@ describe('prototype keys elsewhere in the request', () => {
     expect(response.status).toBeLessThan(500);
   });
 
-  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('method %s on an admin path → never a 5xx', async (method) => {
-    const answer = await rawExchange(mock.url, rawRequest(`${method} /__admin/state HTTP/1.1`, [`Authorization: Bearer ${mock.key}`]));
-    expect(answer.status).toBeGreaterThanOrEqual(400);
-    expect(answer.status).toBeLessThan(500);
-  });
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'method %s on an admin path → never a 5xx',
+    async (method) => {
+      const answer = await rawExchange(
+        mock.url,
+        rawRequest(`${method} /__admin/state HTTP/1.1`, [`Authorization: Bearer ${mock.key}`]),
+      );
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    },
+  );
 
   it('headers named __proto__ and constructor → served normally', async () => {
-    const answer = await rawExchange(mock.url, rawRequest('GET /v1/pets?limit=1 HTTP/1.1', [`Authorization: Bearer ${mock.key}`, '__proto__: {"polluted":"yes"}', 'constructor: x']));
+    const answer = await rawExchange(
+      mock.url,
+      rawRequest('GET /v1/pets?limit=1 HTTP/1.1', [
+        `Authorization: Bearer ${mock.key}`,
+        '__proto__: {"polluted":"yes"}',
+        'constructor: x',
+      ]),
+    );
     expect(answer.status).toBe(200);
   });
 });
 
 describe('in the core, without HTTP', () => {
   it('handle() with prototype keys in headers, body and a snapshot leaves Object.prototype alone', () => {
-    const headers = JSON.parse(`{"authorization":"Bearer ${DEV_API_KEY}","content-type":"application/json","__proto__":{"polluted":"yes"}}`);
-    const store = createPetStore({ pets: 1, snapshot: JSON.parse('{"format":"petstore-kit/state@1","nextPetId":2,"nextMessageId":1,"pets":[{"id":1,"name":"a","categoryId":1,"__proto__":{"polluted":"yes"}}],"messages":[],"__proto__":{"polluted":"yes"}}') });
+    const headers = JSON.parse(
+      `{"authorization":"Bearer ${DEV_API_KEY}","content-type":"application/json","__proto__":{"polluted":"yes"}}`,
+    );
+    const store = createPetStore({
+      pets: 1,
+      snapshot: JSON.parse(
+        '{"format":"petstore-kit/state@1","nextPetId":2,"nextMessageId":1,"pets":[{"id":1,"name":"a","categoryId":1,"__proto__":{"polluted":"yes"}}],"messages":[],"__proto__":{"polluted":"yes"}}',
+      ),
+    });
     for (const body of BODIES) {
       const response = store.handle({ method: 'POST', url: '/v1/pets', headers, body });
       expect(response.status).toBeLessThan(500);

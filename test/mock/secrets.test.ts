@@ -27,15 +27,35 @@ async function exercise(origin: string, keys: string[]): Promise<string> {
   for (const key of keys) {
     const auth = { authorization: `Bearer ${key}` };
     expect((await call('/v1/pets?limit=1', { headers: auth })).response.status).toBe(200);
-    expect((await call('/v1/pets', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"name":"s","categoryId":1}' })).response.status).toBe(201);
-    expect((await call('/v1/pets', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"name":' })).response.status).toBe(400);
+    expect(
+      (
+        await call('/v1/pets', {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: '{"name":"s","categoryId":1}',
+        })
+      ).response.status,
+    ).toBe(201);
+    expect(
+      (
+        await call('/v1/pets', {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: '{"name":',
+        })
+      ).response.status,
+    ).toBe(400);
     expect((await call('/v1/pets/abc', { headers: auth })).response.status).toBe(400);
     expect((await call('/v1/nope', { headers: auth })).response.status).toBe(404);
     expect((await call('/__admin/state', { headers: auth })).response.status).toBe(200);
     // Near misses of the key: the 401 must not complete or echo it.
     for (const wrong of [`${key}x`, key.slice(0, -1), key.toUpperCase(), `${key} ${key}`]) {
       const { response, text } = await call('/v1/pets', { headers: { authorization: `Bearer ${wrong}` } });
-      await expectError(new Response(text, { status: response.status, headers: response.headers }), 401, 'UNAUTHORIZED');
+      await expectError(
+        new Response(text, { status: response.status, headers: response.headers }),
+        401,
+        'UNAUTHORIZED',
+      );
     }
   }
   expect((await call('/__admin/state')).response.status).toBe(401);
@@ -82,7 +102,9 @@ describe('the key never leaks', () => {
   });
 
   it('a rejected PETSTORE_API_KEY entry is not echoed either', async () => {
-    const { code, output } = await runCli(['serve', '--port', '0'], { env: { PETSTORE_API_KEY: 'good-key,bad key SECRETPART' } });
+    const { code, output } = await runCli(['serve', '--port', '0'], {
+      env: { PETSTORE_API_KEY: 'good-key,bad key SECRETPART' },
+    });
     expect(code).toBe(2);
     expect(output).not.toContain('SECRETPART');
     expect(output).not.toContain('good-key');

@@ -7,7 +7,11 @@ import { createPetStore, DEV_API_KEY } from '../../src/core/index.ts';
 import { startMock, type MockClient } from '../support/mock-client.ts';
 
 const list = (seed: number, pets: number) =>
-  createPetStore({ seed, pets }).handle({ method: 'GET', url: '/v1/pets?limit=100', headers: { authorization: `Bearer ${DEV_API_KEY}` } }).body;
+  createPetStore({ seed, pets }).handle({
+    method: 'GET',
+    url: '/v1/pets?limit=100',
+    headers: { authorization: `Bearer ${DEV_API_KEY}` },
+  }).body;
 
 describe('seeded data', () => {
   it('matches fixtures/default-pets.json (run `npm run fixtures` after a deliberate change)', async () => {
@@ -38,7 +42,9 @@ describe('ids under concurrent creates', () => {
 
   it('gives 200 simultaneous POSTs 200 distinct ids, all readable and listed', async () => {
     const created = await Promise.all(
-      Array.from({ length: 200 }, async (_, i) => (await mock.post('/pets', JSON.stringify({ name: `Pet ${i}`, categoryId: 1 }))).json()),
+      Array.from({ length: 200 }, async (_, i) =>
+        (await mock.post('/pets', JSON.stringify({ name: `Pet ${i}`, categoryId: 1 }))).json(),
+      ),
     );
     const ids = created.map((pet) => pet.id);
     expect(new Set(ids).size).toBe(200);

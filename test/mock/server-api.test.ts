@@ -4,7 +4,9 @@ import { document } from '../../src/openapi/document.gen.ts';
 import { expectError } from '../support/error-body.ts';
 import { startMock, type MockClient } from '../support/mock-client.ts';
 
-const limit = document.paths['/pets'].get!.parameters!.map((p) => p as { name: string; schema: Record<string, number> }).find((p) => p.name === 'limit')!.schema;
+const limit = document.paths['/pets']
+  .get!.parameters!.map((p) => p as { name: string; schema: Record<string, number> })
+  .find((p) => p.name === 'limit')!.schema;
 const statuses = document.components!.schemas!.PetStatus.enum as string[];
 
 let mock: MockClient;
@@ -25,7 +27,9 @@ describe('GET /pets (listPets)', () => {
     expectNoViolations(response);
     const pets = await response.json();
     expect(pets).toHaveLength(limit.default);
-    expect(pets.map((p: { id: number }) => p.id)).toEqual([...pets.map((p: { id: number }) => p.id)].sort((a, b) => a - b));
+    expect(pets.map((p: { id: number }) => p.id)).toEqual(
+      [...pets.map((p: { id: number }) => p.id)].sort((a, b) => a - b),
+    );
   });
 
   it.each([limit.minimum, 7, limit.maximum])('limit=%i returns exactly that many when enough pets exist', async (n) => {
@@ -34,11 +38,14 @@ describe('GET /pets (listPets)', () => {
     expect(await response.json()).toHaveLength(n);
   });
 
-  it.each([String(limit.minimum - 1), String(limit.maximum + 1), '-1', 'abc', '1.5', '', '10&limit=20'])('limit=%s is a 400 naming limit', async (value) => {
-    const body = await expectError(await mock.api(`/pets?limit=${value}`), 400);
-    expect(body.message).toContain("'limit'");
-    expect(body.issues).toEqual([expect.objectContaining({ in: 'query', pointer: 'limit' })]);
-  });
+  it.each([String(limit.minimum - 1), String(limit.maximum + 1), '-1', 'abc', '1.5', '', '10&limit=20'])(
+    'limit=%s is a 400 naming limit',
+    async (value) => {
+      const body = await expectError(await mock.api(`/pets?limit=${value}`), 400);
+      expect(body.message).toContain("'limit'");
+      expect(body.issues).toEqual([expect.objectContaining({ in: 'query', pointer: 'limit' })]);
+    },
+  );
 
   it.each(statuses)('status=%s returns only pets of that status', async (status) => {
     const pets = await (await mock.api(`/pets?status=${status}&limit=100`)).json();
@@ -62,7 +69,10 @@ describe('GET /pets (listPets)', () => {
 
 describe('POST /pets (createPet)', () => {
   it('answers 201 with the Pet and a Location that reads it back; the pet is listed', async () => {
-    const response = await mock.post('/pets', JSON.stringify({ name: 'Biscuit', categoryId: 3, status: 'pending', extra: 'ignored' }));
+    const response = await mock.post(
+      '/pets',
+      JSON.stringify({ name: 'Biscuit', categoryId: 3, status: 'pending', extra: 'ignored' }),
+    );
     expect(response.status).toBe(201);
     expectNoViolations(response);
     const pet = await response.json();
@@ -96,7 +106,10 @@ describe('POST /pets (createPet)', () => {
   });
 
   it('rejects a Content-Type other than application/json', async () => {
-    const error = await expectError(await mock.post('/pets', '{"name":"x","categoryId":1}', { 'content-type': 'text/plain' }), 400);
+    const error = await expectError(
+      await mock.post('/pets', '{"name":"x","categoryId":1}', { 'content-type': 'text/plain' }),
+      400,
+    );
     expect(error.message).toContain('content-type');
   });
 
@@ -130,7 +143,8 @@ describe('GET /pets/{petId} (getPet, deprecated)', () => {
 });
 
 describe('POST /quickstart/messages (sendMessage)', () => {
-  const quickstart = (body: string, headers: Record<string, string> = {}) => mock.post(`${mock.server.quickstartUrl}/messages`, body, headers);
+  const quickstart = (body: string, headers: Record<string, string> = {}) =>
+    mock.post(`${mock.server.quickstartUrl}/messages`, body, headers);
 
   it('queues the message and answers with the Message', async () => {
     const before = Date.now();
@@ -138,7 +152,12 @@ describe('POST /quickstart/messages (sendMessage)', () => {
     expect(response.status).toBe(202);
     expectNoViolations(response);
     const message = await response.json();
-    expect(message).toEqual({ id: expect.any(String), message: 'Hello', status: 'queued', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) });
+    expect(message).toEqual({
+      id: expect.any(String),
+      message: 'Hello',
+      status: 'queued',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
     expect(Date.parse(message.createdAt)).toBeGreaterThanOrEqual(before - 1000);
   });
 
@@ -166,11 +185,18 @@ describe('authentication', () => {
     ['another scheme', 'Basic cGV0OnN0b3Jl'],
     ['Bearer with no key', 'Bearer '],
   ])('answers 401 with WWW-Authenticate for %s on every operation', async (_, authorization) => {
-    const urls = [...operations.map(([method, path]) => [method, mock.server.apiUrl + path]), ['POST', `${mock.server.quickstartUrl}/messages`]];
+    const urls = [
+      ...operations.map(([method, path]) => [method, mock.server.apiUrl + path]),
+      ['POST', `${mock.server.quickstartUrl}/messages`],
+    ];
     for (const [method, url] of urls) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (authorization) headers.authorization = authorization;
-      const response = await fetch(url, { method, headers, body: method === 'POST' ? '{"name":"x","categoryId":1,"message":"m"}' : undefined });
+      const response = await fetch(url, {
+        method,
+        headers,
+        body: method === 'POST' ? '{"name":"x","categoryId":1,"message":"m"}' : undefined,
+      });
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer realm="petstore"/);
       await expectError(response, 401);
     }
@@ -193,7 +219,11 @@ describe('HTTP semantics beyond the seed', () => {
   it('answers a CORS preflight without a key', async () => {
     const response = await fetch(`${mock.server.apiUrl}/pets`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: 'http://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -202,13 +232,20 @@ describe('HTTP semantics beyond the seed', () => {
   });
 
   it('exposes the deprecation and location headers to browsers, on success and on errors', async () => {
-    for (const [path, key] of [['/pets/1', undefined], ['/pets/1', 'wrong-key'], ['/nothing', undefined]] as [string, string | undefined][]) {
+    for (const [path, key] of [
+      ['/pets/1', undefined],
+      ['/pets/1', 'wrong-key'],
+      ['/nothing', undefined],
+    ] as [string, string | undefined][]) {
       const headers: Record<string, string> = { origin: 'http://app.example' };
       if (key) headers.authorization = `Bearer ${key}`;
-      const response = await (key === undefined ? mock.api(path, { headers }) : fetch(mock.server.apiUrl + path, { headers }));
+      const response = await (key === undefined
+        ? mock.api(path, { headers })
+        : fetch(mock.server.apiUrl + path, { headers }));
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       const exposed = response.headers.get('access-control-expose-headers');
-      for (const name of ['Location', 'Deprecation', 'Sunset', 'Link', 'WWW-Authenticate']) expect(exposed).toContain(name);
+      for (const name of ['Location', 'Deprecation', 'Sunset', 'Link', 'WWW-Authenticate'])
+        expect(exposed).toContain(name);
     }
   });
 
@@ -223,11 +260,15 @@ describe('serve({ delayMs })', () => {
     const server = await serve({ port: 0, delayMs: 120 });
     try {
       const started = performance.now();
-      const response = await fetch(`${server.apiUrl}/pets?limit=1`, { headers: { authorization: 'Bearer petstore-dev-key' } });
+      const response = await fetch(`${server.apiUrl}/pets?limit=1`, {
+        headers: { authorization: 'Bearer petstore-dev-key' },
+      });
       expect(response.status).toBe(200);
       expect(performance.now() - started).toBeGreaterThanOrEqual(115);
       expect(server.store.faults.list()).toEqual([expect.objectContaining({ delayMs: 120 })]);
-      expect(server.store.requests()[0]).toEqual(expect.objectContaining({ operation: 'listPets', shapedBy: ['fault f1'] }));
+      expect(server.store.requests()[0]).toEqual(
+        expect.objectContaining({ operation: 'listPets', shapedBy: ['fault f1'] }),
+      );
     } finally {
       await server.close();
     }

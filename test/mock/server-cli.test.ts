@@ -18,7 +18,11 @@ async function start(args: string[] = [], env: Record<string, string> = {}) {
 }
 const get = (url: string, key = DEV_API_KEY) => fetch(url, { headers: { authorization: `Bearer ${key}` } });
 const createPet = (origin: string, name: string, key = DEV_API_KEY) =>
-  fetch(`${origin}/v1/pets`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ name, categoryId: 2 }) });
+  fetch(`${origin}/v1/pets`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, categoryId: 2 }),
+  });
 
 describe('petstore-kit serve', () => {
   it('prints both base URLs and the development key, and serves with it', async () => {
@@ -38,8 +42,14 @@ describe('petstore-kit serve', () => {
   });
 
   it('--seed and --pets shape the data; the same seed gives the same bytes', async () => {
-    const [a, b, c] = await Promise.all([start(['--seed', '7', '--pets', '5']), start(['--seed', '7', '--pets', '5']), start(['--seed', '8', '--pets', '5'])]);
-    const [textA, textB, textC] = await Promise.all([a, b, c].map(async (cli) => (await get(`${cli.origin}/v1/pets?limit=100`)).text()));
+    const [a, b, c] = await Promise.all([
+      start(['--seed', '7', '--pets', '5']),
+      start(['--seed', '7', '--pets', '5']),
+      start(['--seed', '8', '--pets', '5']),
+    ]);
+    const [textA, textB, textC] = await Promise.all(
+      [a, b, c].map(async (cli) => (await get(`${cli.origin}/v1/pets?limit=100`)).text()),
+    );
     expect(JSON.parse(textA)).toHaveLength(5);
     expect(textA).toBe(textB);
     expect(textA).not.toBe(textC);
@@ -87,7 +97,10 @@ describe('petstore-kit serve', () => {
     await get(`${cli.origin}/v1/pets?limit=2`);
     await get(`${cli.origin}/v1/pets?limit=0&key=${DEV_API_KEY}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const lines = cli.output().split('\n').filter((line) => line.includes(' GET /v1/pets'));
+    const lines = cli
+      .output()
+      .split('\n')
+      .filter((line) => line.includes(' GET /v1/pets'));
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} GET \/v1\/pets\?limit=2 200 listPets [\d.]+ ms$/);
     expect(lines[1]).toContain('400 listPets');
     expect(lines[1]).toContain('VALIDATION_FAILED');
@@ -135,7 +148,21 @@ describe('petstore-kit serve', () => {
   it('documents every flag in --help', async () => {
     const result = await runCli(['serve', '--help']);
     expect(result.code).toBe(0);
-    for (const flag of ['--host', '--port', '--seed', '--pets', '--api-key', '--state-file', '--compact-after', '--now', '--delay', '--strict', '--fail-rate', '--fault', '--log'])
+    for (const flag of [
+      '--host',
+      '--port',
+      '--seed',
+      '--pets',
+      '--api-key',
+      '--state-file',
+      '--compact-after',
+      '--now',
+      '--delay',
+      '--strict',
+      '--fail-rate',
+      '--fault',
+      '--log',
+    ])
       expect(result.output).toContain(flag);
   });
 });

@@ -28,12 +28,20 @@ async function expectWellFormed(method: string, response: Response) {
 const jsonish = fc.oneof(
   fc.json(),
   fc.string(),
-  fc.record({ name: fc.anything(), categoryId: fc.anything(), status: fc.anything(), message: fc.anything() }, { requiredKeys: [] }).map((value) => JSON.stringify(value)),
+  fc
+    .record(
+      { name: fc.anything(), categoryId: fc.anything(), status: fc.anything(), message: fc.anything() },
+      { requiredKeys: [] },
+    )
+    .map((value) => JSON.stringify(value)),
 );
 const path = fc.constantFrom('/v1/pets', '/v1/pets/1', '/v1/pets/0', '/quickstart/messages', '/v1/pets/x', '/v1', '/');
-const query = fc.dictionary(fc.constantFrom('limit', 'status', 'x'), fc.oneof(fc.integer().map(String), fc.string(), fc.constantFrom('available', 'sold', 'SOLD'))).map((entries) =>
-  new URLSearchParams(entries).toString(),
-);
+const query = fc
+  .dictionary(
+    fc.constantFrom('limit', 'status', 'x'),
+    fc.oneof(fc.integer().map(String), fc.string(), fc.constantFrom('available', 'sold', 'SOLD')),
+  )
+  .map((entries) => new URLSearchParams(entries).toString());
 const headerValue = fc.stringMatching(/^[\x20-\x7e]{0,40}$/);
 
 describe('random requests never break the server', () => {
@@ -44,10 +52,20 @@ describe('random requests never break the server', () => {
         path,
         query,
         jsonish,
-        fc.record({ authorization: fc.oneof(fc.constant('Bearer petstore-dev-key'), headerValue), 'content-type': fc.oneof(fc.constant('application/json'), headerValue) }, { requiredKeys: [] }),
+        fc.record(
+          {
+            authorization: fc.oneof(fc.constant('Bearer petstore-dev-key'), headerValue),
+            'content-type': fc.oneof(fc.constant('application/json'), headerValue),
+          },
+          { requiredKeys: [] },
+        ),
         async (method, target, search, body, headers) => {
           const hasBody = method !== 'GET' && method !== 'HEAD';
-          const response = await fetch(`${mock.server.url}${target}${search ? `?${search}` : ''}`, { method, headers, body: hasBody ? body : undefined });
+          const response = await fetch(`${mock.server.url}${target}${search ? `?${search}` : ''}`, {
+            method,
+            headers,
+            body: hasBody ? body : undefined,
+          });
           await expectWellFormed(method, response);
         },
       ),

@@ -26,7 +26,11 @@ function next<T>(key: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  child = fork(SERVER, [], { cwd: ROOT, execArgv: ['--expose-gc', '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  child = fork(SERVER, [], {
+    cwd: ROOT,
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   origin = await next<string>('url');
 }, 30_000);
 afterAll(async () => {
@@ -44,18 +48,42 @@ const heapUsed = async () => {
 /** One request of the mix, chosen by `i`, with the status it must get. */
 function mixed(i: number): [string, RequestInit, number] {
   switch (i % 12) {
-    case 0: return ['/v1/pets?limit=100', { headers: AUTH }, 200];
-    case 1: return ['/v1/pets', { method: 'POST', headers: JSON_AUTH, body: JSON.stringify({ name: `soak ${i}`, categoryId: i % 7, status: 'pending' }) }, 201];
-    case 2: return [`/v1/pets/${(i % 50) + 1}`, { headers: AUTH }, 200];
-    case 3: return ['/v1/pets/999999999', { headers: AUTH }, 404];
-    case 4: return ['/v1/pets', { method: 'POST', headers: JSON_AUTH, body: '{"name":' + 'x'.repeat(i % 500) }, 400];
-    case 5: return ['/v1/pets?limit=0&status=Sold', { headers: AUTH }, 400];
-    case 6: return ['/v1/pets', { headers: { authorization: `Bearer wrong-${i}` } }, 401];
-    case 7: return [`/v1/unknown/${i}`, { headers: AUTH }, 404];
-    case 8: return ['/v1/pets', { method: 'DELETE', headers: AUTH }, 405];
-    case 9: return ['/v1/pets?status=pending&limit=5', { method: 'HEAD', headers: AUTH }, 200];
-    case 10: return ['/v1/pets/1', { method: 'OPTIONS' }, 204];
-    default: return ['/quickstart/messages', { method: 'POST', headers: JSON_AUTH, body: JSON.stringify({ message: `m${i}` }) }, 202];
+    case 0:
+      return ['/v1/pets?limit=100', { headers: AUTH }, 200];
+    case 1:
+      return [
+        '/v1/pets',
+        {
+          method: 'POST',
+          headers: JSON_AUTH,
+          body: JSON.stringify({ name: `soak ${i}`, categoryId: i % 7, status: 'pending' }),
+        },
+        201,
+      ];
+    case 2:
+      return [`/v1/pets/${(i % 50) + 1}`, { headers: AUTH }, 200];
+    case 3:
+      return ['/v1/pets/999999999', { headers: AUTH }, 404];
+    case 4:
+      return ['/v1/pets', { method: 'POST', headers: JSON_AUTH, body: '{"name":' + 'x'.repeat(i % 500) }, 400];
+    case 5:
+      return ['/v1/pets?limit=0&status=Sold', { headers: AUTH }, 400];
+    case 6:
+      return ['/v1/pets', { headers: { authorization: `Bearer wrong-${i}` } }, 401];
+    case 7:
+      return [`/v1/unknown/${i}`, { headers: AUTH }, 404];
+    case 8:
+      return ['/v1/pets', { method: 'DELETE', headers: AUTH }, 405];
+    case 9:
+      return ['/v1/pets?status=pending&limit=5', { method: 'HEAD', headers: AUTH }, 200];
+    case 10:
+      return ['/v1/pets/1', { method: 'OPTIONS' }, 204];
+    default:
+      return [
+        '/quickstart/messages',
+        { method: 'POST', headers: JSON_AUTH, body: JSON.stringify({ message: `m${i}` }) },
+        202,
+      ];
   }
 }
 
@@ -67,7 +95,10 @@ async function load(from: number, count: number, concurrency = 16): Promise<stri
       const [path, init, status] = mixed(i++);
       const response = await fetch(origin + path, init);
       const text = await response.text();
-      if (response.status !== status) failures.push(`${init.method ?? 'GET'} ${path} → ${response.status} (expected ${status}) ${text.slice(0, 120)}`);
+      if (response.status !== status)
+        failures.push(
+          `${init.method ?? 'GET'} ${path} → ${response.status} (expected ${status}) ${text.slice(0, 120)}`,
+        );
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

@@ -18,7 +18,12 @@ const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url
 const SEED = { seed: 1, pets: 12 };
 
 const seeded = createPetStore(SEED).snapshot().pets;
-const asRow = (pet: { id: number; name: string; categoryId: number | bigint; status?: string }) => [String(pet.id), pet.name, String(pet.categoryId), pet.status ?? ''];
+const asRow = (pet: { id: number; name: string; categoryId: number | bigint; status?: string }) => [
+  String(pet.id),
+  pet.name,
+  String(pet.categoryId),
+  pet.status ?? '',
+];
 // A status that some but not all seeded pets have, so the filter visibly filters.
 const statuses = spec.components!.schemas!.PetStatus.enum as string[];
 const filterStatus = statuses.find((s) => seeded.some((p) => p.status === s) && seeded.some((p) => p.status !== s))!;
@@ -45,7 +50,10 @@ describe('example page in Chromium', () => {
       expect(await page.textContent('#mode')).toContain('Mocked in this page by MSW');
     });
     expect(site.requests).toContain('/mockServiceWorker.js');
-    expect(site.requests.filter((path) => path.startsWith('/v1')), 'API requests reached the static server: MSW did not answer them').toEqual([]);
+    expect(
+      site.requests.filter((path) => path.startsWith('/v1')),
+      'API requests reached the static server: MSW did not answer them',
+    ).toEqual([]);
   });
 
   it('works against petstore-kit serve on another origin (CORS)', async (ctx) => {
@@ -63,23 +71,28 @@ describe('example page in Chromium', () => {
 describe('example page states in Chromium', () => {
   it('shows a failed request (a fault armed on the server), a dropped connection, no stale rows', async (ctx) => {
     requireChromium(ctx);
-    await usePage(`${site.url}/?api=${encodeURIComponent(api.apiUrl)}`, 'browser-faults', async (page) => {
-      await waitForLoads(page, 1);
-      expect((await rows(page)).length).toBeGreaterThan(0);
-      api.store.faults.add({ operation: 'listPets', status: 503, times: 1 });
-      await afterLoad(page, () => page.click('#refresh'));
-      expect(await errorShown(page, 'Error 503')).toContain('INJECTED_FAULT');
-      expect(await rows(page)).toEqual([]);
-      // Not `times: 1`: a browser retries a GET once when a reused connection closes without an answer.
-      const { id } = api.store.faults.add({ operation: 'listPets', fault: 'drop-connection' });
-      await afterLoad(page, () => page.click('#refresh'));
-      expect(await errorShown(page, 'NETWORK_ERROR')).toContain('could not be reached');
-      await page.screenshot({ path: join(RESULTS_DIR, 'browser-network-error.png'), fullPage: true });
-      api.store.faults.remove(id);
-      await afterLoad(page, () => page.click('#refresh'));
-      expect(await page.isHidden('#error')).toBe(true);
-      expect((await rows(page)).length).toBeGreaterThan(0);
-    }, /status of (503|401)|ERR_(EMPTY_RESPONSE|CONNECTION)|Failed to fetch/);
+    await usePage(
+      `${site.url}/?api=${encodeURIComponent(api.apiUrl)}`,
+      'browser-faults',
+      async (page) => {
+        await waitForLoads(page, 1);
+        expect((await rows(page)).length).toBeGreaterThan(0);
+        api.store.faults.add({ operation: 'listPets', status: 503, times: 1 });
+        await afterLoad(page, () => page.click('#refresh'));
+        expect(await errorShown(page, 'Error 503')).toContain('INJECTED_FAULT');
+        expect(await rows(page)).toEqual([]);
+        // Not `times: 1`: a browser retries a GET once when a reused connection closes without an answer.
+        const { id } = api.store.faults.add({ operation: 'listPets', fault: 'drop-connection' });
+        await afterLoad(page, () => page.click('#refresh'));
+        expect(await errorShown(page, 'NETWORK_ERROR')).toContain('could not be reached');
+        await page.screenshot({ path: join(RESULTS_DIR, 'browser-network-error.png'), fullPage: true });
+        api.store.faults.remove(id);
+        await afterLoad(page, () => page.click('#refresh'));
+        expect(await page.isHidden('#error')).toBe(true);
+        expect((await rows(page)).length).toBeGreaterThan(0);
+      },
+      /status of (503|401)|ERR_(EMPTY_RESPONSE|CONNECTION)|Failed to fetch/,
+    );
     api.store.reset();
   });
 
@@ -87,13 +100,18 @@ describe('example page states in Chromium', () => {
     requireChromium(ctx);
     const bare = await startStaticServer({ distDir, hide: ['/mockServiceWorker.js'] });
     try {
-      await usePage(`${bare.url}/`, 'browser-no-worker', async (page) => {
-        const shown = await errorShown(page, 'The mock could not start');
-        expect(shown).toContain('/mockServiceWorker.js is missing');
-        expect(shown).toContain('npx msw init');
-        expect(await page.textContent('#mode')).not.toContain('Starting');
-        await page.screenshot({ path: join(RESULTS_DIR, 'browser-no-worker.png'), fullPage: true });
-      }, /./);
+      await usePage(
+        `${bare.url}/`,
+        'browser-no-worker',
+        async (page) => {
+          const shown = await errorShown(page, 'The mock could not start');
+          expect(shown).toContain('/mockServiceWorker.js is missing');
+          expect(shown).toContain('npx msw init');
+          expect(await page.textContent('#mode')).not.toContain('Starting');
+          await page.screenshot({ path: join(RESULTS_DIR, 'browser-no-worker.png'), fullPage: true });
+        },
+        /./,
+      );
     } finally {
       await bare.close();
     }
@@ -147,7 +165,10 @@ async function usePage(
 const loads = (page: Page) => page.$eval('#pets', (table) => Number((table as HTMLElement).dataset.loads ?? 0));
 
 async function waitForLoads(page: Page, count: number): Promise<void> {
-  await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>('#pets')?.dataset.loads ?? 0) >= n, count);
+  await page.waitForFunction(
+    (n) => Number(document.querySelector<HTMLElement>('#pets')?.dataset.loads ?? 0) >= n,
+    count,
+  );
 }
 
 /** Runs an action that reloads the list and waits until the reload has finished. */
@@ -158,7 +179,9 @@ async function afterLoad(page: Page, action: () => Promise<unknown>): Promise<vo
 }
 
 async function rows(page: Page): Promise<string[][]> {
-  return page.$$eval('#pets tbody tr', (trs) => trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((cell) => cell.textContent ?? '')));
+  return page.$$eval('#pets tbody tr', (trs) =>
+    trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((cell) => cell.textContent ?? '')),
+  );
 }
 
 async function errorShown(page: Page, title: string): Promise<string> {

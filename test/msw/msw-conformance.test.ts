@@ -13,7 +13,12 @@ const quickstartUrl = 'http://quickstart.msw.test'; // its own host, as the seed
 
 const outcomes = (report: Report) => report.scenarios.map((s) => `${s.status} ${s.check} › ${s.name}`);
 const failures = (report: Report) =>
-  report.scenarios.filter((s) => s.status !== 'passed').map((s) => `${s.status} ${s.check} › ${s.name}: ${s.reason ?? s.failures.map((f) => `${f.check}/${f.title} ${f.message}`).join('; ')}`);
+  report.scenarios
+    .filter((s) => s.status !== 'passed')
+    .map(
+      (s) =>
+        `${s.status} ${s.check} › ${s.name}: ${s.reason ?? s.failures.map((f) => `${f.check}/${f.title} ${f.message}`).join('; ')}`,
+    );
 
 describe('conformance suite against the MSW handlers', () => {
   const { server, store } = setupPetStoreServer({ baseUrl, quickstartUrl });

@@ -11,8 +11,12 @@ import { expectError } from '../support/error-body.ts';
 
 const auth = { authorization: `Bearer ${DEV_API_KEY}` };
 const json = { ...auth, 'content-type': 'application/json' };
-const listPets = (baseUrl: string) => fetch(`${baseUrl}/pets?limit=100`, { headers: auth }).then((r) => r.json() as Promise<{ id: number; name: string }[]>);
-const addPet = (baseUrl: string, name: string) => fetch(`${baseUrl}/pets`, { method: 'POST', headers: json, body: JSON.stringify({ name, categoryId: 3 }) });
+const listPets = (baseUrl: string) =>
+  fetch(`${baseUrl}/pets?limit=100`, { headers: auth }).then(
+    (r) => r.json() as Promise<{ id: number; name: string }[]>,
+  );
+const addPet = (baseUrl: string, name: string) =>
+  fetch(`${baseUrl}/pets`, { method: 'POST', headers: json, body: JSON.stringify({ name, categoryId: 3 }) });
 
 /** A plain loopback server that answers 418: whatever reaches it was not captured by the handlers. */
 const NOT_MOCKED = 418;
@@ -81,7 +85,10 @@ describe('which requests are captured', () => {
       }
       // The quickstart host serves the quickstart only, and the Pet Store does not answer quickstart paths.
       await expectError(await fetch(`${quick}/v1/pets`, { headers: auth }), 404);
-      await expectError(await fetch(`${api}/v1/messages`, { method: 'POST', headers: json, body: '{"message":"hi"}' }), 404);
+      await expectError(
+        await fetch(`${api}/v1/messages`, { method: 'POST', headers: json, body: '{"message":"hi"}' }),
+        404,
+      );
     } finally {
       server.close();
     }
@@ -92,9 +99,14 @@ describe('which requests are captured', () => {
     const { server } = setupPetStoreServer({ baseUrl: `${api}/v1`, quickstartUrl: `${quick}/v1`, pets: 2 });
     server.listen({ onUnhandledRequest: 'bypass' });
     try {
-      expect((await fetch(`${quick}/v1/messages`, { method: 'POST', headers: json, body: '{"message":"hi"}' })).status).toBe(202);
+      expect(
+        (await fetch(`${quick}/v1/messages`, { method: 'POST', headers: json, body: '{"message":"hi"}' })).status,
+      ).toBe(202);
       await expectError(await fetch(`${quick}/v1/pets`, { headers: auth }), 404);
-      await expectError(await fetch(`${api}/v1/messages`, { method: 'POST', headers: json, body: '{"message":"hi"}' }), 404);
+      await expectError(
+        await fetch(`${api}/v1/messages`, { method: 'POST', headers: json, body: '{"message":"hi"}' }),
+        404,
+      );
       expect(await listPets(`${api}/v1`)).toHaveLength(2);
     } finally {
       server.close();
@@ -106,7 +118,9 @@ describe('which requests are captured', () => {
     const { server, store } = setupPetStoreServer({ baseUrl: `${api}/v1/` });
     server.listen({ onUnhandledRequest: 'bypass' });
     try {
-      expect((await fetch(`${api}/quickstart/messages`, { method: 'POST', headers: json, body: '{"message":"hi"}' })).status).toBe(202);
+      expect(
+        (await fetch(`${api}/quickstart/messages`, { method: 'POST', headers: json, body: '{"message":"hi"}' })).status,
+      ).toBe(202);
       expect(store.snapshot().messages).toHaveLength(1);
       const created = await addPet(`${api}/v1`, 'Located');
       expect(created.headers.get('location')).toBe('/v1/pets/51');
@@ -118,6 +132,8 @@ describe('which requests are captured', () => {
 
 describe('misuse', () => {
   it.each([['not a url'], ['/v1'], ['http://api.test/v1?x=1']])('rejects baseUrl %j with a fix', (baseUrl) => {
-    expect(() => createHandlers({ baseUrl })).toThrow(/^\[petstore-kit\] Failed to create MSW handlers: baseUrl .*\. Pass /);
+    expect(() => createHandlers({ baseUrl })).toThrow(
+      /^\[petstore-kit\] Failed to create MSW handlers: baseUrl .*\. Pass /,
+    );
   });
 });

@@ -13,6 +13,9 @@ it('examples/public/mockServiceWorker.js equals the installed msw worker', async
     readFile(new URL('../../examples/public/mockServiceWorker.js', import.meta.url), 'utf8'),
     readFile(installedPath, 'utf8'),
   ]);
-  expect(committed, `examples/public/mockServiceWorker.js differs from ${installedPath} (msw ${version}); run npm run msw:init`).toBe(installed);
+  expect(
+    committed,
+    `examples/public/mockServiceWorker.js differs from ${installedPath} (msw ${version}); run npm run msw:init`,
+  ).toBe(installed);
   expect(committed).toContain(`const PACKAGE_VERSION = '${version}'`);
 });

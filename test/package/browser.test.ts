@@ -30,14 +30,24 @@ interface BuiltPage {
 async function buildPage(name: string): Promise<BuiltPage> {
   const root = join(tier.consumer, name);
   const outDir = join(root, 'dist');
-  const result = await build({ root, logLevel: 'error', configFile: false, build: { outDir, emptyOutDir: true, target: 'es2022' } });
-  const chunks = [result].flat().flatMap((output) => ('output' in output ? output.output : [])).filter((item) => item.type === 'chunk');
+  const result = await build({
+    root,
+    logLevel: 'error',
+    configFile: false,
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
+  const chunks = [result]
+    .flat()
+    .flatMap((output) => ('output' in output ? output.output : []))
+    .filter((item) => item.type === 'chunk');
   const rendered = chunks.flatMap((chunk) => Object.entries(chunk.modules));
   const modules = await Promise.all(rendered.map(([id, module]) => minifiedModule(id, module.code ?? '')));
   modules.sort((a, b) => b[1] - a[1]);
   const kitBytes = modules.filter(([id]) => id.startsWith('petstore-kit/')).reduce((sum, [, bytes]) => sum + bytes, 0);
   const files = await readdir(join(outDir, 'assets'));
-  const sizes = await Promise.all(files.filter((f) => f.endsWith('.js')).map(async (f) => (await stat(join(outDir, 'assets', f))).size));
+  const sizes = await Promise.all(
+    files.filter((f) => f.endsWith('.js')).map(async (f) => (await stat(join(outDir, 'assets', f))).size),
+  );
   return { outDir, jsBytes: sizes.reduce((a, b) => a + b, 0), kitBytes, modules };
 }
 
@@ -55,7 +65,13 @@ let server: PreviewServer;
 beforeAll(async () => {
   page = await buildPage('page');
   mswOnly = await buildPage('msw-only');
-  server = await preview({ root: join(tier.consumer, 'page'), logLevel: 'error', configFile: false, preview: { port: 0, host: '127.0.0.1' }, build: { outDir: page.outDir } });
+  server = await preview({
+    root: join(tier.consumer, 'page'),
+    logLevel: 'error',
+    configFile: false,
+    preview: { port: 0, host: '127.0.0.1' },
+    build: { outDir: page.outDir },
+  });
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -74,7 +90,9 @@ describe('petstore-kit/msw/browser in a Vite page', () => {
 
   it(`adds under ${KIT_WITH_DEPENDENCIES_LIMIT / 1024} kB of minified JavaScript to msw's own`, () => {
     const share = page.jsBytes - mswOnly.jsBytes;
-    console.log(`bundle: page ${kB(page.jsBytes)}, msw alone ${kB(mswOnly.jsBytes)}, kit with dependencies ${kB(share)}, kit's own modules ${kB(page.kitBytes)}`);
+    console.log(
+      `bundle: page ${kB(page.jsBytes)}, msw alone ${kB(mswOnly.jsBytes)}, kit with dependencies ${kB(share)}, kit's own modules ${kB(page.kitBytes)}`,
+    );
     const mswModules = new Set(mswOnly.modules.map(([id]) => id));
     const beyondMsw = page.modules.filter(([id]) => !mswModules.has(id)).slice(0, 20);
     const rows = beyondMsw.map(([id, bytes]) => `  ${kB(bytes).padStart(9)}  ${id}`);
@@ -90,7 +108,9 @@ describe('petstore-kit/msw/browser in a Vite page', () => {
       const errors: string[] = [];
       tab.on('pageerror', (error) => errors.push(error.message));
       await tab.goto(server.resolvedUrls!.local[0]);
-      await tab.waitForFunction(() => document.getElementById('result')?.textContent !== 'loading', undefined, { timeout: 20_000 });
+      await tab.waitForFunction(() => document.getElementById('result')?.textContent !== 'loading', undefined, {
+        timeout: 20_000,
+      });
       const result = JSON.parse((await tab.textContent('#result'))!);
       expect(errors).toEqual([]);
       expect(result.status).toBe(200);

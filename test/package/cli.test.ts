@@ -5,14 +5,22 @@ import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from './run-command.ts';
 
 const tier = inject('packageTier');
-const npx = (args: string[]) => runCommand('npx', ['--no', 'petstore-kit', ...args], { cwd: tier.consumer, timeoutMs: 90_000 });
+const npx = (args: string[]) =>
+  runCommand('npx', ['--no', 'petstore-kit', ...args], { cwd: tier.consumer, timeoutMs: 90_000 });
 /** stderr without npm's own warnings (about the machine's npm config, not about the kit). */
-const kitLines = (stderr: string) => stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'));
+const kitLines = (stderr: string) =>
+  stderr
+    .trim()
+    .split('\n')
+    .filter((line) => !line.startsWith('npm warn'));
 
 let origin = '';
 let stopServe: () => Promise<void> = async () => {};
 beforeAll(async () => {
-  const child = spawn('npx', ['--no', 'petstore-kit', 'serve', '--port', '0'], { cwd: tier.consumer, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npx', ['--no', 'petstore-kit', 'serve', '--port', '0'], {
+    cwd: tier.consumer,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   stopServe = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
@@ -36,13 +44,25 @@ afterAll(() => stopServe());
 
 describe('npx petstore-kit from the installed tarball', () => {
   it('serve answers the API', async () => {
-    const response = await fetch(`${origin}/v1/pets?limit=2`, { headers: { authorization: 'Bearer petstore-dev-key' } });
+    const response = await fetch(`${origin}/v1/pets?limit=2`, {
+      headers: { authorization: 'Bearer petstore-dev-key' },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toHaveLength(2);
   });
 
   it('verify judges it conformant (exit 0)', async () => {
-    const result = await npx(['verify', '--base-url', `${origin}/v1`, '--quickstart-url', `${origin}/quickstart`, '--api-key', 'petstore-dev-key', '--reporter', 'json']);
+    const result = await npx([
+      'verify',
+      '--base-url',
+      `${origin}/v1`,
+      '--quickstart-url',
+      `${origin}/quickstart`,
+      '--api-key',
+      'petstore-dev-key',
+      '--reporter',
+      'json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).summary.failed).toBe(0);
   }, 90_000);
@@ -51,7 +71,12 @@ describe('npx petstore-kit from the installed tarball', () => {
     const config = 'node_modules/petstore-kit/dist/integrations/vitest/vitest.config.js';
     const result = await runCommand('npx', ['--no', 'vitest', 'run', '--config', config], {
       cwd: tier.consumer,
-      env: { TARGET_URL: `${origin}/v1`, QUICKSTART_URL: `${origin}/quickstart`, PETSTORE_API_KEY: 'petstore-dev-key', CI: 'true' },
+      env: {
+        TARGET_URL: `${origin}/v1`,
+        QUICKSTART_URL: `${origin}/quickstart`,
+        PETSTORE_API_KEY: 'petstore-dev-key',
+        CI: 'true',
+      },
       timeoutMs: 120_000,
     });
     // eslint-disable-next-line no-control-regex

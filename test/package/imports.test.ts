@@ -9,11 +9,18 @@ const tier = inject('packageTier');
 describe('the installed package', () => {
   it('ships dist, bin, README and LICENSE: no tests, fixtures or TypeScript sources', async () => {
     const { stdout } = await runCommand('tar', ['tzf', tier.tarball], { cwd: tier.consumer });
-    const files = stdout.trim().split('\n').map((line) => line.replace(/^package\//, ''));
+    const files = stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/^package\//, ''));
     const tops = new Set(files.map((file) => file.split('/')[0]));
     expect([...tops].sort()).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'package.json']);
     expect(files.filter((file) => /\.ts$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
-    expect(files.filter((file) => /fixtures|\.test\./.test(file) && !file.startsWith('dist/integrations/vitest/conformance.test.'))).toEqual([]);
+    expect(
+      files.filter(
+        (file) => /fixtures|\.test\./.test(file) && !file.startsWith('dist/integrations/vitest/conformance.test.'),
+      ),
+    ).toEqual([]);
     expect(files).toContain('dist/spec/petstore.openapi.yaml');
     expect(files).toContain('dist/cli/main.js');
   });

@@ -6,11 +6,20 @@ import { runCommand } from './run-command.ts';
 const tier = inject('packageTier');
 
 it('a Jest test with petstore-kit/msw and msw/node passes', async () => {
-  const config = JSON.stringify({ rootDir: join(tier.consumer, 'jest'), testMatch: ['**/*.test.mjs'], transform: {}, testEnvironment: 'node' });
-  const result = await runCommand(process.execPath, ['--experimental-vm-modules', join(tier.consumer, 'node_modules/jest/bin/jest.js'), '--config', config, '--ci'], {
-    cwd: tier.consumer,
-    env: { NODE_NO_WARNINGS: '1' },
+  const config = JSON.stringify({
+    rootDir: join(tier.consumer, 'jest'),
+    testMatch: ['**/*.test.mjs'],
+    transform: {},
+    testEnvironment: 'node',
   });
+  const result = await runCommand(
+    process.execPath,
+    ['--experimental-vm-modules', join(tier.consumer, 'node_modules/jest/bin/jest.js'), '--config', config, '--ci'],
+    {
+      cwd: tier.consumer,
+      env: { NODE_NO_WARNINGS: '1' },
+    },
+  );
   expect(result.code, result.stderr).toBe(0);
   expect(result.stderr).toMatch(/Tests:\s+3 passed, 3 total/);
 }, 90_000);

@@ -11,7 +11,9 @@ describe('with msw 3', () => {
     const { stdout } = await runCommand('npm', ['ls', 'msw', '--all', '--json'], { cwd: tier.consumerMsw3 });
     const tree = JSON.parse(stdout);
     expect(tree.dependencies.msw.version).toMatch(/^3\./);
-    const { stdout: paths } = await runCommand('npm', ['ls', 'msw', '--all', '--parseable'], { cwd: tier.consumerMsw3 });
+    const { stdout: paths } = await runCommand('npm', ['ls', 'msw', '--all', '--parseable'], {
+      cwd: tier.consumerMsw3,
+    });
     expect(paths.trim().split('\n')).toEqual([join(tier.consumerMsw3, 'node_modules/msw')]);
   });
 

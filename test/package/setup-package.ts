@@ -30,13 +30,20 @@ declare module 'vitest' {
 }
 
 async function npm(cwd: string, args: string[]): Promise<string> {
-  const { stdout } = await exec('npm', args, { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false' } });
+  const { stdout } = await exec('npm', args, {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
   return stdout;
 }
 
 async function writeManifest(dir: string, dependencies: Record<string, string>): Promise<void> {
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module', dependencies }, null, 2));
+  await writeFile(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module', dependencies }, null, 2),
+  );
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -72,7 +79,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     tarball,
     consumer,
     consumerMsw3,
-    nodes: { 22: join(consumerMsw3, 'node_modules/node22/bin/node'), 24: join(consumerMsw3, 'node_modules/node24/bin/node') },
+    nodes: {
+      22: join(consumerMsw3, 'node_modules/node22/bin/node'),
+      24: join(consumerMsw3, 'node_modules/node24/bin/node'),
+    },
   });
   return () => rm(work, { recursive: true, force: true });
 }

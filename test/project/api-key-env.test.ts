@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, startCli, type CliChild } from '../support/cli-child.ts';
 
 const SECRET = 'alias-secret-key';
-const deprecation = (name: string) => `[petstore-kit] ${name} is deprecated: set PETSTORE_API_KEY instead (same value).`;
+const deprecation = (name: string) =>
+  `[petstore-kit] ${name} is deprecated: set PETSTORE_API_KEY instead (same value).`;
 const count = (text: string, line: string) => text.split(line).length - 1;
 const children: CliChild[] = [];
 afterEach(async () => {
@@ -35,7 +36,9 @@ describe('the API-key environment variable', () => {
   });
 
   it('dredd: PETSTORE_KIT_API_KEY still counts as the key, with one deprecation line', async () => {
-    const { code, output } = await runCli(['dredd', '--base-url', 'not-a-url'], { env: { PETSTORE_API_KEY: undefined, PETSTORE_KIT_API_KEY: SECRET } });
+    const { code, output } = await runCli(['dredd', '--base-url', 'not-a-url'], {
+      env: { PETSTORE_API_KEY: undefined, PETSTORE_KIT_API_KEY: SECRET },
+    });
     expect(code).toBe(2);
     expect(output).toContain('--base-url "not-a-url" is not an absolute URL');
     expect(output).not.toContain('--api-key is required');

@@ -19,14 +19,26 @@ const FLOORS: Floor[] = [
   { dir: 'src/shared', below: [], packages: /^lossless-json$/ },
   // load-document.ts (node:fs) and apply-overlay.ts (openapi-format) serve the judge and the generator;
   // the core never imports them (checked below), so it stays small and runs in browsers.
-  { dir: 'src/openapi', below: ['src/shared'], packages: /^(ajv|ajv-formats(\/dist\/formats\.js)?|jsonpointer|yaml|openapi-format|node:fs\/promises)$/ },
+  {
+    dir: 'src/openapi',
+    below: ['src/shared'],
+    packages: /^(ajv|ajv-formats(\/dist\/formats\.js)?|jsonpointer|yaml|openapi-format|node:fs\/promises)$/,
+  },
   // No package: the store's validators are precompiled (validators.gen.ts), so a browser page carries no Ajv.
   { dir: 'src/core', below: ['src/shared', 'src/openapi'], packages: /^$/ },
   { dir: 'src/node', below: ['src/shared', 'src/openapi', 'src/core'], packages: /^node:/ },
   { dir: 'mocks', below: ['src/shared', 'src/openapi', 'src/core'], packages: /^msw(\/(browser|node))?$/ },
   { dir: 'contract-tests', below: ['src/shared', 'src/openapi'], packages: /^(node:.*|yaml)$/ },
-  { dir: 'integrations', below: ['src/shared', 'src/openapi', 'contract-tests'], packages: /^(node:.*|yaml|vitest(\/config)?)$/ },
-  { dir: 'cli', below: ['src/shared', 'src/openapi', 'src/core', 'src/node', 'contract-tests', 'integrations'], packages: /^node:/ },
+  {
+    dir: 'integrations',
+    below: ['src/shared', 'src/openapi', 'contract-tests'],
+    packages: /^(node:.*|yaml|vitest(\/config)?)$/,
+  },
+  {
+    dir: 'cli',
+    below: ['src/shared', 'src/openapi', 'src/core', 'src/node', 'contract-tests', 'integrations'],
+    packages: /^node:/,
+  },
   // The executable runs the compiled CLI (npm run build); it loads no compiler at run time.
   { dir: 'bin', below: ['dist/cli'], packages: /^node:fs$/ },
 ];
@@ -40,7 +52,8 @@ async function sourceFiles(dir: string): Promise<string[]> {
 
 async function importsOf(file: string): Promise<string[]> {
   const text = await readFile(join(ROOT, file), 'utf8');
-  const pattern = /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+  const pattern =
+    /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
   return [...text.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? m[3]);
 }
 
@@ -55,7 +68,8 @@ describe('dependency rules', () => {
   it('the floors are ordered: each names only floors below it', () => {
     FLOORS.forEach((floor, i) => {
       const lower = FLOORS.slice(0, i).map((f) => f.dir);
-      for (const dir of floor.below.filter((d) => !d.startsWith('dist/'))) expect(lower, `${floor.dir} → ${dir}`).toContain(dir);
+      for (const dir of floor.below.filter((d) => !d.startsWith('dist/')))
+        expect(lower, `${floor.dir} → ${dir}`).toContain(dir);
     });
   });
 

@@ -37,7 +37,17 @@ describe('package.json', () => {
   it('ships only what runs, and runs nothing at build time', () => {
     expect(manifest.files).toEqual(['dist', 'bin', 'README.md', 'LICENSE']);
     expect(manifest.bin['petstore-kit']).toBe('bin/petstore-kit.mjs');
-    for (const tool of ['tsx', 'typescript', 'esbuild', 'vite', 'vitest', 'jest', 'msw', '@faker-js/faker', 'prettier']) {
+    for (const tool of [
+      'tsx',
+      'typescript',
+      'esbuild',
+      'vite',
+      'vitest',
+      'jest',
+      'msw',
+      '@faker-js/faker',
+      'prettier',
+    ]) {
       expect(Object.keys(manifest.dependencies), tool).not.toContain(tool);
     }
   });
@@ -45,6 +55,7 @@ describe('package.json', () => {
   it('takes msw from the user (2.15+ or 3) and Prism, Dredd and vitest only if installed', () => {
     expect(manifest.peerDependencies.msw).toBe('^2.15.0 || ^3.0.0');
     expect(manifest.peerDependenciesMeta.msw).toBeUndefined();
-    for (const name of ['@stoplight/prism-cli', 'dredd', 'vitest']) expect(manifest.peerDependenciesMeta[name], name).toEqual({ optional: true });
+    for (const name of ['@stoplight/prism-cli', 'dredd', 'vitest'])
+      expect(manifest.peerDependenciesMeta[name], name).toEqual({ optional: true });
   });
 });

@@ -30,7 +30,9 @@ describe('the published documents', () => {
   });
 
   it('the interface declares only what the seed states: these statuses, and no 2xx code for the quickstart', () => {
-    const statuses = Object.fromEntries(indexOperations(interfaceDocument).map((op) => [op.operationId, Object.keys(op.responses).sort()]));
+    const statuses = Object.fromEntries(
+      indexOperations(interfaceDocument).map((op) => [op.operationId, Object.keys(op.responses).sort()]),
+    );
     expect(statuses).toEqual({
       listPets: ['200', '401'],
       createPet: ['201', '400', '401'],
@@ -41,10 +43,13 @@ describe('the published documents', () => {
   });
 
   it('every overlay action has its reason and writes something the interface does not have', async () => {
-    for (const action of petstoreKitOverlay.actions) expect(action.description?.trim().length, action.target).toBeGreaterThan(20);
+    for (const action of petstoreKitOverlay.actions)
+      expect(action.description?.trim().length, action.target).toBeGreaterThan(20);
     const { document: full, choices } = await applyOverlay(interfaceDocument, petstoreKitOverlay);
     expect(full).toEqual(document);
-    expect(new Set(choices.map((c) => c.target)).size).toBe(new Set(petstoreKitOverlay.actions.map((a) => a.target)).size);
+    expect(new Set(choices.map((c) => c.target)).size).toBe(
+      new Set(petstoreKitOverlay.actions.map((a) => a.target)).size,
+    );
     expect(choiceAt(choices, '/paths/~1pets/get/responses/400')?.reason).toMatch(/400/);
     expect(choiceAt(choices, '/paths/~1pets/get/responses/200')).toBeUndefined();
   });
@@ -62,7 +67,10 @@ describe('the published documents', () => {
     expect(getPet.source['x-replacement']).toMatchObject({ operationId: 'listPets' });
   });
 
-  it.each([['the interface', interfaceDocument], ['the full document', document]])('%s declares 401 for every operation (the seed: all operations require the bearer credential)', (_, doc) => {
+  it.each([
+    ['the interface', interfaceDocument],
+    ['the full document', document],
+  ])('%s declares 401 for every operation (the seed: all operations require the bearer credential)', (_, doc) => {
     for (const operation of indexOperations(doc)) {
       expect(operation.security, operation.operationId).toEqual([{ bearerAuth: [] }]);
       expect(Object.keys(operation.responses), operation.operationId).toContain('401');
@@ -75,7 +83,9 @@ describe('error catalog (src/core/errors.ts)', () => {
   const validateError = createSchemaCompiler(document).compile({ $ref: '#/components/schemas/Error' });
 
   it('lists exactly the codes the spec lists in x-petstore-kit-codes', () => {
-    const declared = (document.components!.schemas!.Error.properties as Record<string, Record<string, unknown>>).code['x-petstore-kit-codes'];
+    const declared = (document.components!.schemas!.Error.properties as Record<string, Record<string, unknown>>).code[
+      'x-petstore-kit-codes'
+    ];
     expect([...(declared as string[])].sort()).toEqual([...codes].sort());
   });
 
@@ -93,8 +103,14 @@ describe('error catalog (src/core/errors.ts)', () => {
 
   it('uses only statuses the spec declares for the operations that emit them', () => {
     const operations = indexOperations(document);
-    const declares = (status: number, ids: string[]) => ids.every((id) => String(status) in operations.find((op) => op.operationId === id)!.responses);
-    expect(declares(ERRORS.UNAUTHORIZED.status, operations.map((op) => op.operationId))).toBe(true);
+    const declares = (status: number, ids: string[]) =>
+      ids.every((id) => String(status) in operations.find((op) => op.operationId === id)!.responses);
+    expect(
+      declares(
+        ERRORS.UNAUTHORIZED.status,
+        operations.map((op) => op.operationId),
+      ),
+    ).toBe(true);
     expect(declares(ERRORS.VALIDATION_FAILED.status, ['listPets', 'createPet', 'getPet', 'sendMessage'])).toBe(true);
     expect(declares(ERRORS.PAYLOAD_TOO_LARGE.status, ['createPet', 'sendMessage'])).toBe(true);
     expect(declares(ERRORS.PET_NOT_FOUND.status, ['getPet'])).toBe(true);

@@ -13,22 +13,32 @@ type Finding = `${'Spectral' | 'Redocly'} ${string} ${keyof typeof DOCUMENTS}`;
 
 async function spectral(file: string): Promise<string[]> {
   // Spectral exits 1 when it finds an error; its JSON report is on stdout either way.
-  const { stdout } = await run('npx', ['spectral', 'lint', file, '--ruleset', '.spectral.yaml', '--format', 'json', '--quiet'], { cwd: ROOT }).catch((e) => e);
+  const { stdout } = await run(
+    'npx',
+    ['spectral', 'lint', file, '--ruleset', '.spectral.yaml', '--format', 'json', '--quiet'],
+    { cwd: ROOT },
+  ).catch((e) => e);
   return (JSON.parse(stdout || '[]') as { code: string }[]).map((p) => p.code);
 }
 
 async function redocly(file: string): Promise<string[]> {
   const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
-  const { stdout } = await run('npx', ['redocly', 'lint', file, '--extends=recommended', '--format=json'], { cwd: ROOT, env }).catch((e) => e);
-  return (JSON.parse(stdout.slice(stdout.indexOf('{'))) as { problems: { ruleId: string }[] }).problems.map((p) => p.ruleId);
+  const { stdout } = await run('npx', ['redocly', 'lint', file, '--extends=recommended', '--format=json'], {
+    cwd: ROOT,
+    env,
+  }).catch((e) => e);
+  return (JSON.parse(stdout.slice(stdout.indexOf('{'))) as { problems: { ruleId: string }[] }).problems.map(
+    (p) => p.ruleId,
+  );
 }
 
 /** The README's table: | linter | rule | document (interface, full or both) | why |. */
 async function justified(): Promise<Finding[]> {
   const readme = await readFile(new URL('README.md', `file://${ROOT}`), 'utf8');
   const section = readme.slice(readme.indexOf('### Lint warnings we keep'));
-  return [...section.matchAll(/^\| (Spectral|Redocly) \| `([\w-]+)` \| (interface|full|both) \|/gm)].flatMap(([, linter, rule, where]) =>
-    (where === 'both' ? ['interface', 'full'] : [where]).map((doc) => `${linter} ${rule} ${doc}` as Finding),
+  return [...section.matchAll(/^\| (Spectral|Redocly) \| `([\w-]+)` \| (interface|full|both) \|/gm)].flatMap(
+    ([, linter, rule, where]) =>
+      (where === 'both' ? ['interface', 'full'] : [where]).map((doc) => `${linter} ${rule} ${doc}` as Finding),
   );
 }
 

@@ -8,8 +8,14 @@ const run = promisify(execFile);
 const tsc = new URL('../../node_modules/typescript/bin/tsc', import.meta.url).pathname;
 
 describe('typecheck', () => {
-  it.each(['tsconfig.json', 'tsconfig.core.json'])('%s compiles without errors', async (project) => {
-    const result = await run(process.execPath, [tsc, '-p', project], { cwd: new URL('../../', import.meta.url).pathname }).catch((error) => error);
-    expect(`${result.stdout ?? ''}${result.stderr ?? ''}`).toBe('');
-  }, 120_000);
+  it.each(['tsconfig.json', 'tsconfig.core.json'])(
+    '%s compiles without errors',
+    async (project) => {
+      const result = await run(process.execPath, [tsc, '-p', project], {
+        cwd: new URL('../../', import.meta.url).pathname,
+      }).catch((error) => error);
+      expect(`${result.stdout ?? ''}${result.stderr ?? ''}`).toBe('');
+    },
+    120_000,
+  );
 });

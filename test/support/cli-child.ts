@@ -27,7 +27,10 @@ export interface CliOptions {
 }
 
 /** Runs `petstore-kit <args>` to completion; for commands that are expected to stop by themselves. */
-export function runCli(args: string[], { env = {}, waitMs = 20_000 }: { env?: Record<string, string | undefined>; waitMs?: number } = {}) {
+export function runCli(
+  args: string[],
+  { env = {}, waitMs = 20_000 }: { env?: Record<string, string | undefined>; waitMs?: number } = {},
+) {
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe' });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -42,10 +45,19 @@ export function runCli(args: string[], { env = {}, waitMs = 20_000 }: { env?: Re
 }
 
 /** Starts `petstore-kit serve --port 0 <args>` and resolves once the banner names the API URL. */
-export function startCli(args: string[], { env = {}, nodeArgs = [], startMs = 20_000 }: CliOptions = {}): Promise<CliChild> {
-  const child = spawn(process.execPath, [...nodeArgs, BIN, 'serve', '--port', '0', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startCli(
+  args: string[],
+  { env = {}, nodeArgs = [], startMs = 20_000 }: CliOptions = {},
+): Promise<CliChild> {
+  const child = spawn(process.execPath, [...nodeArgs, BIN, 'serve', '--port', '0', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     return exited;

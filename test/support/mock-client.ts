@@ -21,7 +21,8 @@ export async function startMock(options: ServeOptions = {}, apiKey = DEV_API_KEY
   return {
     server,
     api,
-    post: (path, body, headers = {}) => api(path, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } }),
+    post: (path, body, headers = {}) =>
+      api(path, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } }),
     close: () => server.close(),
   };
 }

@@ -29,7 +29,11 @@ export async function rawExchange(origin: string, text: string | Buffer, waitMs 
 }
 
 /** Collects what arrives on `socket` until it closes or `waitMs` passes; `start` runs once listening. */
-export function collect(socket: Socket, waitMs: number, start: () => void = () => undefined): Promise<{ text: string; closed: boolean }> {
+export function collect(
+  socket: Socket,
+  waitMs: number,
+  start: () => void = () => undefined,
+): Promise<{ text: string; closed: boolean }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const finish = (closed: boolean) => {
@@ -58,7 +62,8 @@ export function parseFirstResponse(raw: string): Omit<RawResponse, 'raw' | 'clos
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   let body = headEnd === -1 ? '' : raw.slice(headEnd + 4);
-  if (headers['content-length'] !== undefined) body = Buffer.from(body).subarray(0, Number(headers['content-length'])).toString('utf8');
+  if (headers['content-length'] !== undefined)
+    body = Buffer.from(body).subarray(0, Number(headers['content-length'])).toString('utf8');
   else if (headers['transfer-encoding'] === 'chunked') body = dechunk(body);
   return { status, headers, body };
 }
@@ -77,7 +82,11 @@ function dechunk(text: string): string {
 
 /** A request as raw text: `GET /path HTTP/1.1` plus the given header lines, Host and Connection: close by default. */
 export function rawRequest(requestLine: string, headerLines: string[] = [], body = ''): string {
-  const lines = [requestLine, ...(headerLines.some((h) => /^host:/i.test(h)) ? [] : ['Host: 127.0.0.1']), ...headerLines];
+  const lines = [
+    requestLine,
+    ...(headerLines.some((h) => /^host:/i.test(h)) ? [] : ['Host: 127.0.0.1']),
+    ...headerLines,
+  ];
   if (!headerLines.some((h) => /^connection:/i.test(h))) lines.push('Connection: close');
   return `${lines.join('\r\n')}\r\n\r\n${body}`;
 }

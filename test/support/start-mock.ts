@@ -21,7 +21,10 @@ export async function startMock(options: ServeOptions = {}): Promise<StartedMock
   const key = options.apiKeys?.[0] ?? DEV_API_KEY;
   const auth = { authorization: `Bearer ${key}` };
   const request = (path: string, init: RequestInit = {}) =>
-    fetch(server.url + path, { ...init, headers: { ...auth, ...(init.headers as Record<string, string> | undefined) } });
+    fetch(server.url + path, {
+      ...init,
+      headers: { ...auth, ...(init.headers as Record<string, string> | undefined) },
+    });
   return Object.assign(server, {
     key,
     auth,

@@ -10,14 +10,21 @@ import { startTarget, TARGETS, type BrokenTarget } from '../fixtures/targets/ind
 async function verify(target?: BrokenTarget): Promise<Report> {
   const server = await startTarget(target);
   try {
-    return await runConformance({ baseUrl: server.apiUrl, quickstartUrl: server.quickstartUrl, apiKey: DEV_API_KEY, allowWrites: true });
+    return await runConformance({
+      baseUrl: server.apiUrl,
+      quickstartUrl: server.quickstartUrl,
+      apiKey: DEV_API_KEY,
+      allowWrites: true,
+    });
   } finally {
     await server.close();
   }
 }
 
 function failuresOf(report: Report): string[] {
-  return report.scenarios.filter((s) => s.status === 'failed').flatMap((s) => s.failures.map((f) => `${s.check} › ${s.name} › ${f.check}/${f.title}`));
+  return report.scenarios
+    .filter((s) => s.status === 'failed')
+    .flatMap((s) => s.failures.map((f) => `${s.check} › ${s.name} › ${f.check}/${f.title}`));
 }
 
 const reports = new Map<string, Report>();
@@ -47,9 +54,16 @@ describe('verify on each broken target', () => {
     const { check, scenario, findingCheck = check, title } = target.expect;
     expect(report.summary.failed, target.departure).toBeGreaterThan(0);
     const caught = report.scenarios.filter(
-      (s) => s.status === 'failed' && s.check === check && (!scenario || scenario.test(s.name)) && s.failures.some((f) => f.check === findingCheck && (!title || f.title === title)),
+      (s) =>
+        s.status === 'failed' &&
+        s.check === check &&
+        (!scenario || scenario.test(s.name)) &&
+        s.failures.some((f) => f.check === findingCheck && (!title || f.title === title)),
     );
-    expect(caught.map((s) => s.name), `${target.departure}: expected ${check}${scenario ? ` ${scenario}` : ''} to report ${findingCheck}/${title ?? '*'}; failures were:\n${failuresOf(report).join('\n')}`).not.toEqual([]);
+    expect(
+      caught.map((s) => s.name),
+      `${target.departure}: expected ${check}${scenario ? ` ${scenario}` : ''} to report ${findingCheck}/${title ?? '*'}; failures were:\n${failuresOf(report).join('\n')}`,
+    ).not.toEqual([]);
     // Enough to act on: a message, what was expected against what came back, and the request sent.
     const finding = caught[0].failures.find((f) => f.check === findingCheck && (!title || f.title === title))!;
     // A departure from the interface, not from one of our choices.

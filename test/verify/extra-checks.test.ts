@@ -18,7 +18,8 @@ import { FAITHFUL, startFaithful } from '../fixtures/faithful/index.ts';
 import { bundledModel } from '../../contract-tests/model/bundled-model.ts';
 
 const EXTRA = ['payloadTooLarge', 'repeatedParameterRejected', 'unknownRoutesAndMethods'];
-const names = (doc: OpenApiDocument, check: string) => (CHECKS.find((c) => c.name === check) as ScenarioCheckDefinition).scenarios(buildApiModel(doc)).map((s) => s.name);
+const names = (doc: OpenApiDocument, check: string) =>
+  (CHECKS.find((c) => c.name === check) as ScenarioCheckDefinition).scenarios(buildApiModel(doc)).map((s) => s.name);
 
 describe('derived from the spec', () => {
   it('413 for the operations declaring it, at the size x-max-body-bytes states', () => {
@@ -30,7 +31,9 @@ describe('derived from the spec', () => {
     ]);
     const changed = structuredClone(document);
     (changed.components!.responses!.PayloadTooLarge as unknown as Record<string, unknown>)['x-max-body-bytes'] = 2048;
-    expect(names(changed, 'payloadTooLarge')[0]).toBe('createPet with a body of 2049 bytes (over the 2048-byte limit) → 413');
+    expect(names(changed, 'payloadTooLarge')[0]).toBe(
+      'createPet with a body of 2049 bytes (over the 2048-byte limit) → 413',
+    );
     delete (changed.components!.responses!.PayloadTooLarge as unknown as Record<string, unknown>)['x-max-body-bytes'];
     expect(names(changed, 'payloadTooLarge')).toEqual([]);
   });
@@ -84,7 +87,12 @@ describe('against our mock', () => {
       checks: EXTRA,
       fetch: (url, init) => {
         const body = typeof init.body === 'string' ? init.body : undefined;
-        sent.push({ method: init.method ?? 'GET', url, bytes: body === undefined ? undefined : new TextEncoder().encode(body).length, body });
+        sent.push({
+          method: init.method ?? 'GET',
+          url,
+          bytes: body === undefined ? undefined : new TextEncoder().encode(body).length,
+          body,
+        });
         return fetch(url, init);
       },
     });

@@ -10,12 +10,20 @@ import { verifyCommand } from '../../cli/verify.ts';
 import type { ScenarioCheckDefinition } from '../../contract-tests/engine/scenario-check.ts';
 import { preflight } from '../../contract-tests/engine/preflight.ts';
 import { buildApiModel } from '../../contract-tests/model/api-model.ts';
-import { FAULTS, startRedirect, WIRE_FAULTS, type FaultTarget, type RunningFault } from '../fixtures/targets/faults/index.ts';
+import {
+  FAULTS,
+  startRedirect,
+  WIRE_FAULTS,
+  type FaultTarget,
+  type RunningFault,
+} from '../fixtures/targets/faults/index.ts';
 import { startHttpFault } from '../fixtures/targets/faults/fault-kit.ts';
 
 const KEY = 'sk-fault-3b9d7e1c5a';
 /** Every scenario the spec yields: a fault must not make the report lose any. */
-const TOTAL = CHECKS.filter((c): c is ScenarioCheckDefinition => c.kind === 'scenario').flatMap((c) => c.scenarios(buildApiModel(document))).length;
+const TOTAL = CHECKS.filter((c): c is ScenarioCheckDefinition => c.kind === 'scenario').flatMap((c) =>
+  c.scenarios(buildApiModel(document)),
+).length;
 /**
  * Each request to a hanging target costs the timeout, so 300 ms there; a stalled body needs its headers
  * in first, so 1 s (a loaded machine can hold the event loop for a few hundred ms). The others fail or
@@ -34,13 +42,20 @@ afterAll(() => {
 async function cli(argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await verifyCommand(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), isTty: false, env: {} });
+  const code = await verifyCommand(argv, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    isTty: false,
+    env: {},
+  });
   return { code, stdout, stderr };
 }
 
 /** The finding this fault must produce, on every scenario (wire faults) or on at least one (HTTP faults). */
 function scenariosWithFinding(report: Report, fault: FaultTarget) {
-  return report.scenarios.filter((s) => s.failures.some((f) => f.title === fault.expect.title && fault.expect.reason.test(f.message)));
+  return report.scenarios.filter((s) =>
+    s.failures.some((f) => f.title === fault.expect.title && fault.expect.reason.test(f.message)),
+  );
 }
 
 describe.each(FAULTS.map((fault) => [fault.behaviour, fault] as const))('a target that %s', (_, fault) => {
@@ -51,11 +66,19 @@ describe.each(FAULTS.map((fault) => [fault.behaviour, fault] as const))('a targe
   afterAll(() => target.close());
 
   it('runConformance: a complete report, every operation scenario failed with a clear reason', async () => {
-    const report = await runConformance({ baseUrl: target.apiUrl, quickstartUrl: target.quickstartUrl, apiKey: KEY, allowWrites: true, timeoutMs: timeoutFor(fault) });
+    const report = await runConformance({
+      baseUrl: target.apiUrl,
+      quickstartUrl: target.quickstartUrl,
+      apiKey: KEY,
+      allowWrites: true,
+      timeoutMs: timeoutFor(fault),
+    });
     expect(report.summary).toMatchObject({ total: TOTAL, skipped: 0 });
     // Requests outside the spec (unknownRoutesAndMethods) are judged by their own, laxer rules: a
     // redirect there is only a recommendation. Every other scenario must fail.
-    expect(report.scenarios.filter((s) => s.status !== 'failed' && s.check !== 'unknownRoutesAndMethods').map((s) => s.name)).toEqual([]);
+    expect(
+      report.scenarios.filter((s) => s.status !== 'failed' && s.check !== 'unknownRoutesAndMethods').map((s) => s.name),
+    ).toEqual([]);
     const caught = scenariosWithFinding(report, fault);
     if (WIRE_FAULTS.includes(fault)) expect(caught.length).toBe(TOTAL);
     else expect(caught.length).toBeGreaterThan(0);
@@ -68,8 +91,19 @@ describe.each(FAULTS.map((fault) => [fault.behaviour, fault] as const))('a targe
   }, 20_000);
 
   it('verify: exit 1 with the full report in pretty, json and junit', async () => {
-    const argv = ['--base-url', target.apiUrl, '--quickstart-url', target.quickstartUrl, '--api-key', KEY, '--timeout', String(timeoutFor(fault))];
-    const [pretty, json, junit] = await Promise.all(['pretty', 'json', 'junit'].map((reporter) => cli([...argv, '--reporter', reporter])));
+    const argv = [
+      '--base-url',
+      target.apiUrl,
+      '--quickstart-url',
+      target.quickstartUrl,
+      '--api-key',
+      KEY,
+      '--timeout',
+      String(timeoutFor(fault)),
+    ];
+    const [pretty, json, junit] = await Promise.all(
+      ['pretty', 'json', 'junit'].map((reporter) => cli([...argv, '--reporter', reporter])),
+    );
     for (const run of [pretty, json, junit]) {
       expect(run.code).toBe(1);
       expect(run.stderr).toBe('');
@@ -92,7 +126,12 @@ describe('redirects are reported, never followed', () => {
     const target = await startRedirect();
     try {
       for (const allowWrites of [true, false]) {
-        const report = await runConformance({ baseUrl: target.apiUrl, quickstartUrl: target.quickstartUrl, apiKey: KEY, allowWrites });
+        const report = await runConformance({
+          baseUrl: target.apiUrl,
+          quickstartUrl: target.quickstartUrl,
+          apiKey: KEY,
+          allowWrites,
+        });
         expect(report.summary.failed).toBeGreaterThan(0);
       }
       expect(target.hits()).toBeGreaterThan(TOTAL);
@@ -104,18 +143,25 @@ describe('redirects are reported, never followed', () => {
 });
 
 describe('the preflight: unreachable (exit 2) against reachable but broken (exit 1)', () => {
-  const timesOut = () => Promise.reject(Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' }));
+  const timesOut = () =>
+    Promise.reject(Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' }));
 
   it('a timeout with no TCP connection either is unreachable', async () => {
     const gone = await startHttpFault(() => undefined);
     await gone.close();
     const error = await preflight(timesOut, [`${gone.url}/v1`], 200, { network: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConformanceError);
-    expect(error).toMatchObject({ kind: 'unreachable', message: expect.stringMatching(/no response within 200 ms; no TCP connection either \(ECONNREFUSED\)/) });
+    expect(error).toMatchObject({
+      kind: 'unreachable',
+      message: expect.stringMatching(/no response within 200 ms; no TCP connection either \(ECONNREFUSED\)/),
+    });
   });
 
   it('a timeout through an injected transport is a broken target, not an unreachable one', async () => {
-    expect(await preflight(timesOut, ['http://petstore.test/v1'], 200)).toEqual({ notes: [expect.stringMatching(/accepts connections but sent no response within 200 ms/)], unresponsive: true });
+    expect(await preflight(timesOut, ['http://petstore.test/v1'], 200)).toEqual({
+      notes: [expect.stringMatching(/accepts connections but sent no response within 200 ms/)],
+      unresponsive: true,
+    });
   });
 
   it('a refused connection still exits 2 with one line', async () => {
@@ -132,21 +178,48 @@ describe('the timeout bounds the body too, whatever the transport', () => {
   const json = { 'content-type': 'application/json' };
 
   it('an injected fetch whose body never ends (and ignores the signal) fails each scenario at the timeout', async () => {
-    const endless = () => Promise.resolve(new Response(new ReadableStream({ start: () => undefined }), { status: 200, headers: json }));
-    const report = await runConformance({ baseUrl: 'http://petstore.test/v1', apiKey: KEY, allowWrites: false, timeoutMs: 100, fetch: endless, checks: ['unknownIdNotFound', 'listConsistency'] });
+    const endless = () =>
+      Promise.resolve(new Response(new ReadableStream({ start: () => undefined }), { status: 200, headers: json }));
+    const report = await runConformance({
+      baseUrl: 'http://petstore.test/v1',
+      apiKey: KEY,
+      allowWrites: false,
+      timeoutMs: 100,
+      fetch: endless,
+      checks: ['unknownIdNotFound', 'listConsistency'],
+    });
     expect(report.summary).toMatchObject({ total: 2, failed: 2 });
     expect(report.scenarios.flatMap((s) => s.failures.map((f) => f.message))).toEqual([
-      expect.stringMatching(/the status and headers \(200\) arrived but the body did not complete within 100 ms \(0 bytes received\)/),
+      expect.stringMatching(
+        /the status and headers \(200\) arrived but the body did not complete within 100 ms \(0 bytes received\)/,
+      ),
       expect.stringMatching(/the status and headers \(200\) arrived but the body did not complete within 100 ms/),
     ]);
     // The preflight saw the same stall and said so first.
-    expect(report.notes).toEqual([expect.stringMatching(/reachable but broken: the status and headers \(200\) arrived but the body did not complete/)]);
+    expect(report.notes).toEqual([
+      expect.stringMatching(
+        /reachable but broken: the status and headers \(200\) arrived but the body did not complete/,
+      ),
+    ]);
   });
 
   it('an endless body is cut off at 2 MiB (ResponseTooLarge), not read into memory', async () => {
     const chunk = new Uint8Array(1024 * 1024).fill(32);
-    const firehose = () => Promise.resolve(new Response(new ReadableStream({ pull: (controller) => controller.enqueue(chunk) }), { status: 200, headers: json }));
-    const report = await runConformance({ baseUrl: 'http://petstore.test/v1', apiKey: KEY, allowWrites: false, timeoutMs: 10_000, fetch: firehose, checks: ['listConsistency'] });
+    const firehose = () =>
+      Promise.resolve(
+        new Response(new ReadableStream({ pull: (controller) => controller.enqueue(chunk) }), {
+          status: 200,
+          headers: json,
+        }),
+      );
+    const report = await runConformance({
+      baseUrl: 'http://petstore.test/v1',
+      apiKey: KEY,
+      allowWrites: false,
+      timeoutMs: 10_000,
+      fetch: firehose,
+      checks: ['listConsistency'],
+    });
     expect(report.scenarios[0].failures.map((f) => `${f.title}: ${f.message}`)).toEqual([
       expect.stringMatching(/^ResponseTooLarge: .*the body exceeds 2097152 bytes \(decoded\); the suite stopped/),
     ]);

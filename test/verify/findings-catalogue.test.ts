@@ -9,7 +9,9 @@ const ROOT = new URL('../../', import.meta.url);
 
 async function sourcesUnder(dir: string): Promise<string> {
   const entries = await readdir(new URL(dir, ROOT), { recursive: true, withFileTypes: true });
-  const files = entries.filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && e.name !== 'findings.ts');
+  const files = entries.filter(
+    (e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && e.name !== 'findings.ts',
+  );
   return (await Promise.all(files.map((e) => readFile(join(e.parentPath, e.name), 'utf8')))).join('\n');
 }
 

@@ -22,28 +22,32 @@ describe('a target that echoes the key inside terminal control sequences', () =>
   });
   afterAll(() => target.close());
 
-  it.each(['pretty', 'json', 'junit'])('%s: no piece of the key, no control character', async (reporter) => {
-    const argv = ['--base-url', target.apiUrl, '--quickstart-url', target.quickstartUrl, '--api-key', KEY];
-    const { code, stdout, stderr } = await runVerify([...argv, '--reporter', reporter, '--allow-writes']);
-    expect(code).toBe(1);
-    expect(stderr).toBe('');
-    // Booleans, not toContain: a failure must not print the (hostile, huge) report.
-    expect(pieces.filter((piece) => stdout.includes(piece))).toEqual([]);
-    expect(/Bearer (<|&lt;)redacted(>|&gt;)/.test(stdout)).toBe(true);
-    if (reporter === 'json') {
-      const report = JSON.parse(stdout) as Report;
-      const values = JSON.stringify(report).replace(/\\u00[01][0-9a-f]/g, '');
-      expect(CONTROL.test(values), 'a raw control character in a report value').toBe(false);
-      // Values hold the escapes as visible text, never the raw characters.
-      expect(JSON.stringify(report).includes('\\\\u001b]0;pwned\\\\u0007')).toBe(true);
-      expect(report.causes?.[0]).toMatch(/^The target rejected the key on every request that carried it/);
-    } else {
-      expect(CONTROL.test(stdout), 'a raw control character in the output').toBe(false);
-    }
-    if (reporter === 'pretty') {
-      expect(stdout.split('\n').findIndex((l) => l.startsWith('cause: The target rejected the key'))).toBeLessThan(5);
-    }
-  }, 30_000);
+  it.each(['pretty', 'json', 'junit'])(
+    '%s: no piece of the key, no control character',
+    async (reporter) => {
+      const argv = ['--base-url', target.apiUrl, '--quickstart-url', target.quickstartUrl, '--api-key', KEY];
+      const { code, stdout, stderr } = await runVerify([...argv, '--reporter', reporter, '--allow-writes']);
+      expect(code).toBe(1);
+      expect(stderr).toBe('');
+      // Booleans, not toContain: a failure must not print the (hostile, huge) report.
+      expect(pieces.filter((piece) => stdout.includes(piece))).toEqual([]);
+      expect(/Bearer (<|&lt;)redacted(>|&gt;)/.test(stdout)).toBe(true);
+      if (reporter === 'json') {
+        const report = JSON.parse(stdout) as Report;
+        const values = JSON.stringify(report).replace(/\\u00[01][0-9a-f]/g, '');
+        expect(CONTROL.test(values), 'a raw control character in a report value').toBe(false);
+        // Values hold the escapes as visible text, never the raw characters.
+        expect(JSON.stringify(report).includes('\\\\u001b]0;pwned\\\\u0007')).toBe(true);
+        expect(report.causes?.[0]).toMatch(/^The target rejected the key on every request that carried it/);
+      } else {
+        expect(CONTROL.test(stdout), 'a raw control character in the output').toBe(false);
+      }
+      if (reporter === 'pretty') {
+        expect(stdout.split('\n').findIndex((l) => l.startsWith('cause: The target rejected the key'))).toBeLessThan(5);
+      }
+    },
+    30_000,
+  );
 });
 
 describe('redaction', () => {

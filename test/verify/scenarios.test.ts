@@ -27,8 +27,14 @@ describe('the spec model', () => {
     expect(pets.list.operationId).toBe('listPets');
     expect(pets.create?.operationId).toBe('createPet');
     expect(pets.read?.operationId).toBe('getPet');
-    expect(pets).toMatchObject({ readParameter: 'petId', idProperty: 'id', limit: { minimum: 1, maximum: 100, default: 20 } });
-    expect(pets.filters.map((f) => [f.parameter.name, f.values])).toEqual([['status', ['available', 'pending', 'sold']]]);
+    expect(pets).toMatchObject({
+      readParameter: 'petId',
+      idProperty: 'id',
+      limit: { minimum: 1, maximum: 100, default: 20 },
+    });
+    expect(pets.filters.map((f) => [f.parameter.name, f.values])).toEqual([
+      ['status', ['available', 'pending', 'sold']],
+    ]);
   });
 });
 
@@ -63,7 +69,8 @@ describe('scenarios are derived from the spec', () => {
       'sendMessage with Content-Type text/plain → 400',
       'sendMessage with malformed JSON (truncated) → 400',
       "sendMessage with field 'message' a number instead of a string → 4xx (petstore-kit: 400)",
-    ]) expect(names).toContain(expected);
+    ])
+      expect(names).toContain(expected);
   });
 
   it('limit: 0, 101, -1, abc, 1.5 are out of range or not integers; the seed declares no 400 for listPets', () => {
@@ -88,18 +95,32 @@ describe('scenarios are derived from the spec', () => {
     const limit = changed.paths['/pets'].get!.parameters![0] as unknown as { schema: { maximum: number } };
     limit.schema.maximum = 50;
     changed.paths['/pets'].get!.security = [];
-    expect(scenarioNames(changed, 'statusFilter')).toContain('listPets status=reserved returns only and all records with status reserved');
-    expect(scenarioNames(changed, 'createThenRead')).toContain('createPet with status reserved, then getPet returns it');
-    expect(scenarioNames(changed, 'invalidBodyRejected')).toContain("createPet with required field 'tag' missing → 400");
-    expect(scenarioNames(changed, 'invalidParameterRejected')).toContain('listPets with limit="51" (above its maximum) → 400');
+    expect(scenarioNames(changed, 'statusFilter')).toContain(
+      'listPets status=reserved returns only and all records with status reserved',
+    );
+    expect(scenarioNames(changed, 'createThenRead')).toContain(
+      'createPet with status reserved, then getPet returns it',
+    );
+    expect(scenarioNames(changed, 'invalidBodyRejected')).toContain(
+      "createPet with required field 'tag' missing → 400",
+    );
+    expect(scenarioNames(changed, 'invalidParameterRejected')).toContain(
+      'listPets with limit="51" (above its maximum) → 400',
+    );
     expect(scenarioNames(changed, 'authRequired').some((n) => n.startsWith('listPets'))).toBe(false);
   });
 
   it('every scenario check yields scenarios for our spec, each with a unique name', () => {
     const model = buildApiModel(document);
-    const all = CHECKS.filter((c): c is ScenarioCheckDefinition => c.kind === 'scenario').flatMap((c) => c.scenarios(model));
+    const all = CHECKS.filter((c): c is ScenarioCheckDefinition => c.kind === 'scenario').flatMap((c) =>
+      c.scenarios(model),
+    );
     expect(new Set(all.map((s) => s.name)).size).toBe(all.length);
-    for (const check of CHECKS.filter((c) => c.kind === 'scenario')) expect(all.some((s) => s.check === check.name), check.name).toBe(true);
+    for (const check of CHECKS.filter((c) => c.kind === 'scenario'))
+      expect(
+        all.some((s) => s.check === check.name),
+        check.name,
+      ).toBe(true);
   });
 });
 
@@ -117,9 +138,19 @@ describe('check selection', () => {
 describe('response checks on hand-made responses', async () => {
   const model = await bundledModel();
   const op = (id: string) => model.operations.find((o) => o.operationId === id)!;
-  const response = (status: number, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }): Observed => {
+  const response = (
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = { 'content-type': 'application/json' },
+  ): Observed => {
     const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-    return { status, headers, text, json: typeof body === 'string' ? undefined : body, isJson: typeof body !== 'string' && body !== undefined };
+    return {
+      status,
+      headers,
+      text,
+      json: typeof body === 'string' ? undefined : body,
+      isJson: typeof body !== 'string' && body !== undefined,
+    };
   };
   // Each finding as its title, marked "(choice)" when it departs from one of our choices (a recommendation
   // unless the run binds them) and "(recommendation)" when it only advises.
@@ -311,8 +342,12 @@ describe('response checks on hand-made responses', async () => {
 
 describe('helpers', () => {
   it('loopback detection', () => {
-    expect(['http://127.0.0.1:4010/v1', 'http://localhost/v1', 'http://[::1]:1/v1', 'http://127.9.8.7/'].map(isLoopback)).toEqual([true, true, true, true]);
-    expect(['https://api.example.com/v1', 'http://10.0.0.1/v1', 'http://128.0.0.1/', 'not a url'].map(isLoopback)).toEqual([false, false, false, false]);
+    expect(
+      ['http://127.0.0.1:4010/v1', 'http://localhost/v1', 'http://[::1]:1/v1', 'http://127.9.8.7/'].map(isLoopback),
+    ).toEqual([true, true, true, true]);
+    expect(
+      ['https://api.example.com/v1', 'http://10.0.0.1/v1', 'http://128.0.0.1/', 'not a url'].map(isLoopback),
+    ).toEqual([false, false, false, false]);
   });
 
   it('redaction reaches every string, keys included', () => {

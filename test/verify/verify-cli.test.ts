@@ -21,7 +21,13 @@ const KEY = 'sk-live-7f3c9a1e5b2d4c8f';
 async function run(argv: string[], options: Partial<VerifyIo> = {}) {
   let stdout = '';
   let stderr = '';
-  const code = await verifyCommand(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), isTty: false, env: {}, ...options });
+  const code = await verifyCommand(argv, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    isTty: false,
+    env: {},
+    ...options,
+  });
   return { code, stdout, stderr };
 }
 
@@ -61,8 +67,16 @@ describe('usage', () => {
     ['no --base-url', ['--api-key', KEY], /--base-url is required/],
     ['no key', ['--base-url', 'http://127.0.0.1:1/v1'], /--api-key is required/],
     ['an unknown flag', ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--bogus'], /bogus/],
-    ['both write modes', ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--allow-writes', '--read-only'], /exclude each other/],
-    ['an unknown reporter', ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--reporter', 'tap'], /pretty, json, junit/],
+    [
+      'both write modes',
+      ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--allow-writes', '--read-only'],
+      /exclude each other/,
+    ],
+    [
+      'an unknown reporter',
+      ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--reporter', 'tap'],
+      /pretty, json, junit/,
+    ],
     ['a bad timeout', ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--timeout', 'soon'], /--timeout/],
     ['a URL that is not http', ['--base-url', 'ftp://example/v1', '--api-key', KEY], /not an http\(s\) URL/],
     [
@@ -107,10 +121,17 @@ describe('usage', () => {
     const key = ['--api-key', 'k'];
     expect(parseVerifyArgs(['--base-url', 'https://api.petstore.example/v1', ...key]).allowWrites).toBe(false);
     expect(parseVerifyArgs(['--base-url', 'http://127.0.0.1:4010/v1', ...key]).allowWrites).toBe(true);
-    expect(parseVerifyArgs(['--base-url', 'http://localhost:4010/v1', '--quickstart-url', 'https://q.example', ...key]).allowWrites).toBe(false);
-    expect(parseVerifyArgs(['--base-url', 'https://api.petstore.example/v1', '--allow-writes', ...key]).allowWrites).toBe(true);
+    expect(
+      parseVerifyArgs(['--base-url', 'http://localhost:4010/v1', '--quickstart-url', 'https://q.example', ...key])
+        .allowWrites,
+    ).toBe(false);
+    expect(
+      parseVerifyArgs(['--base-url', 'https://api.petstore.example/v1', '--allow-writes', ...key]).allowWrites,
+    ).toBe(true);
     expect(parseVerifyArgs(['--base-url', 'http://[::1]:4010/v1', '--read-only', ...key]).allowWrites).toBe(false);
-    expect(parseVerifyArgs(['--base-url', 'http://127.0.0.1:4010/v1'], { PETSTORE_API_KEY: 'from-env' }).apiKey).toBe('from-env');
+    expect(parseVerifyArgs(['--base-url', 'http://127.0.0.1:4010/v1'], { PETSTORE_API_KEY: 'from-env' }).apiKey).toBe(
+      'from-env',
+    );
   });
 });
 
@@ -121,7 +142,9 @@ describe('reporters on our mock', () => {
     expect(plain.stdout).toMatch(/PASS \d+ passed, 0 failed, 0 skipped/);
     expect(plain.stdout).not.toContain('\u001b[');
     expect((await run([...target, '--checks', 'unknownIdNotFound'], { isTty: true })).stdout).toContain('\u001b[32m');
-    expect((await run([...target, '--checks', 'unknownIdNotFound'], { isTty: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\u001b[');
+    expect(
+      (await run([...target, '--checks', 'unknownIdNotFound'], { isTty: true, env: { NO_COLOR: '1' } })).stdout,
+    ).not.toContain('\u001b[');
   });
 
   it('json: the whole report, parseable', async () => {
@@ -129,7 +152,12 @@ describe('reporters on our mock', () => {
     expect(code).toBe(0);
     const report = JSON.parse(stdout);
     expect(report.summary.failed).toBe(0);
-    expect(report.scenarios[0]).toMatchObject({ name: expect.any(String), check: expect.any(String), operationId: expect.any(String), status: 'passed' });
+    expect(report.scenarios[0]).toMatchObject({
+      name: expect.any(String),
+      check: expect.any(String),
+      operationId: expect.any(String),
+      status: 'passed',
+    });
     const notFound = report.scenarios.find((s: { check: string }) => s.check === 'unknownIdNotFound');
     expect(notFound.exchanges[0].request.headers.authorization).toBe('Bearer <redacted>');
   });
@@ -138,10 +166,14 @@ describe('reporters on our mock', () => {
     const { code, stdout } = await run([...target, '--reporter', 'junit', '--read-only']);
     expect(code).toBe(0);
     expect(XMLValidator.validate(stdout)).toBe(true);
-    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: false }).parse(stdout);
+    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: false }).parse(
+      stdout,
+    );
     const suites = [xml.testsuites.testsuite].flat();
     expect(suites.map((s: { name: string }) => s.name)).toContain('authRequired');
-    const cases = suites.flatMap((s: { testcase: unknown }) => [s.testcase].flat()) as { skipped?: { message: string } }[];
+    const cases = suites.flatMap((s: { testcase: unknown }) => [s.testcase].flat()) as {
+      skipped?: { message: string };
+    }[];
     expect(cases.length).toBe(Number(xml.testsuites.tests));
     expect(cases.some((c) => c.skipped?.message.includes('read-only'))).toBe(true);
   });
@@ -164,10 +196,19 @@ describe('a failing target', () => {
   it('exits 1 and names the scenario in every reporter', async () => {
     const broken = await startTarget(TARGETS.find((t) => t.name === 'auth-missing-on-list'));
     try {
-      const argv = ['--base-url', broken.apiUrl, '--quickstart-url', broken.quickstartUrl, '--api-key', 'petstore-dev-key'];
+      const argv = [
+        '--base-url',
+        broken.apiUrl,
+        '--quickstart-url',
+        broken.quickstartUrl,
+        '--api-key',
+        'petstore-dev-key',
+      ];
       const pretty = await run(argv);
       expect(pretty.code).toBe(1);
-      expect(pretty.stdout).toMatch(/✗ listPets with no Authorization header → 401\n\s+AuthNotEnforced \[authRequired\]/);
+      expect(pretty.stdout).toMatch(
+        /✗ listPets with no Authorization header → 401\n\s+AuthNotEnforced \[authRequired\]/,
+      );
       expect(pretty.stdout).toMatch(/expected: 401\n\s+actual:\s+200/);
       const junit = await run([...argv, '--reporter', 'junit']);
       expect(junit.code).toBe(1);
@@ -285,7 +326,10 @@ describe('the API key never appears in any output', () => {
       const response = store.handle(req);
       const sent = String(req.headers.authorization ?? '');
       // A leaky server: echoes the credential in a header and in every error message.
-      const body = response.status >= 400 && response.body ? JSON.stringify({ ...JSON.parse(response.body), message: `bad credential ${sent}` }) : response.body;
+      const body =
+        response.status >= 400 && response.body
+          ? JSON.stringify({ ...JSON.parse(response.body), message: `bad credential ${sent}` })
+          : response.body;
       return { ...response, headers: { ...response.headers, 'x-echo-authorization': sent }, body };
     });
     const dir = await mkdtemp(join(tmpdir(), 'verify-'));
@@ -318,7 +362,13 @@ describe('the real CLI', () => {
   });
 
   it('runs against our mock, json on stdout, exit 0, key absent', async () => {
-    const { stdout, stderr } = await exec(process.execPath, ['bin/petstore-kit.mjs', 'verify', ...target, '--reporter', 'json']);
+    const { stdout, stderr } = await exec(process.execPath, [
+      'bin/petstore-kit.mjs',
+      'verify',
+      ...target,
+      '--reporter',
+      'json',
+    ]);
     expect(JSON.parse(stdout).summary).toMatchObject({ failed: 0, skipped: 0 });
     expect(stdout + stderr).not.toContain(KEY);
   });
@@ -326,7 +376,14 @@ describe('the real CLI', () => {
   it('exits 2 on an unreachable target', async () => {
     const closed = await listen(() => ({ status: 204, headers: {}, body: null }), { port: 0 });
     await closed.close();
-    const error = await exec(process.execPath, ['bin/petstore-kit.mjs', 'verify', '--base-url', `${closed.url}/v1`, '--api-key', KEY]).catch((e: { code: number; stderr: string }) => e);
+    const error = await exec(process.execPath, [
+      'bin/petstore-kit.mjs',
+      'verify',
+      '--base-url',
+      `${closed.url}/v1`,
+      '--api-key',
+      KEY,
+    ]).catch((e: { code: number; stderr: string }) => e);
     expect(error).toMatchObject({ code: 2 });
     expect((error as { stderr: string }).stderr).toMatch(/Failed to reach/);
   });

@@ -62,7 +62,12 @@ describe('verify against our mock on loopback', () => {
   });
 
   it('skips quickstart scenarios, with the reason, when no quickstart URL is given', async () => {
-    const report = await runConformance({ baseUrl: server.apiUrl, apiKey: DEV_API_KEY, allowWrites: true, checks: ['quickstartMessage', 'authRequired'] });
+    const report = await runConformance({
+      baseUrl: server.apiUrl,
+      apiKey: DEV_API_KEY,
+      allowWrites: true,
+      checks: ['quickstartMessage', 'authRequired'],
+    });
     const quickstart = report.scenarios.filter((s) => s.operationId === 'sendMessage');
     expect(quickstart.length).toBeGreaterThan(0);
     expect(quickstart.every((s) => s.status === 'skipped' && /quickstart URL/.test(s.reason!))).toBe(true);

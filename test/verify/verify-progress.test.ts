@@ -59,7 +59,9 @@ describe('verify --reporter json with progress', () => {
   it('stdout holds the report only; the progress lines go to stderr', async () => {
     const argv = ['--base-url', server.apiUrl, '--quickstart-url', server.quickstartUrl, '--api-key', DEV_API_KEY];
     const checks = ['--checks', 'authRequired,listConsistency'];
-    const { code, stdout, stderr } = await runVerify([...argv, '--reporter', 'json', ...checks], { progress: { isTty: false, intervalMs: 20 } });
+    const { code, stdout, stderr } = await runVerify([...argv, '--reporter', 'json', ...checks], {
+      progress: { isTty: false, intervalMs: 20 },
+    });
     expect(code).toBe(0);
     expect(JSON.parse(stdout).summary.failed).toBe(0);
     expect(stderr).toMatch(/^(verify: \d+\/\d+ scenarios done in \d+\.\d s\n)+$/);

@@ -12,7 +12,8 @@ const NAME = 'createThenList';
 export const createThenList: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
-  description: 'A created record appears in the list, and in the list filtered by its own values, with the fields it was created with.',
+  description:
+    'A created record appears in the list, and in the list filtered by its own values, with the fields it was created with.',
   scenarios(model) {
     return model.collections.flatMap((collection) => {
       if (!collection.create || !collection.idProperty) return [];
@@ -43,7 +44,14 @@ export const createThenList: ScenarioCheckDefinition = {
             await expectListed(ctx, collection, expected, page, 'the list');
             for (const filter of collection.filters) {
               const value = created[filter.property];
-              if (typeof value === 'string') await expectListed(ctx, collection, expected, { ...page, [filter.parameter.name]: value }, `the list filtered by ${filter.parameter.name}=${value}`);
+              if (typeof value === 'string')
+                await expectListed(
+                  ctx,
+                  collection,
+                  expected,
+                  { ...page, [filter.parameter.name]: value },
+                  `the list filtered by ${filter.parameter.name}=${value}`,
+                );
             }
           },
         },
@@ -53,7 +61,13 @@ export const createThenList: ScenarioCheckDefinition = {
 };
 
 /** Fails when the record is absent from a page that is not full; from a full page, its absence is not observable. */
-async function expectListed(ctx: ScenarioContext, collection: Collection, created: Record<string, unknown>, query: Record<string, string | number>, where: string): Promise<void> {
+async function expectListed(
+  ctx: ScenarioContext,
+  collection: Collection,
+  created: Record<string, unknown>,
+  query: Record<string, string | number>,
+  where: string,
+): Promise<void> {
   const id = collection.idProperty!;
   const response = await ctx.send(collection.list, { query });
   if (response.status !== 200) return; // status and schema checks report it
@@ -61,7 +75,13 @@ async function expectListed(ctx: ScenarioContext, collection: Collection, create
   const found = items.find((item) => String(item[id]) === String(created[id]));
   if (found) {
     const differences = fieldDifferences(created, found, definedFields(collection, created));
-    if (differences.length) ctx.fail({ title: 'ListedDiffersFromCreated', message: `In ${where}, the record differs from the created one: ${differences.join('; ')}.`, expected: stringifyJsonExact(created), actual: stringifyJsonExact(found) });
+    if (differences.length)
+      ctx.fail({
+        title: 'ListedDiffersFromCreated',
+        message: `In ${where}, the record differs from the created one: ${differences.join('; ')}.`,
+        expected: stringifyJsonExact(created),
+        actual: stringifyJsonExact(found),
+      });
     return;
   }
   const full = collection.limit !== undefined && items.length >= collection.limit.maximum;

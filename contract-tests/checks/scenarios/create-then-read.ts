@@ -17,17 +17,30 @@ const NAME = 'createThenRead';
 export const createThenRead: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
-  description: 'A created record gets an id, echoes the fields sent, and is returned by the read operation with the same fields; two records get distinct ids.',
+  description:
+    'A created record gets an id, echoes the fields sent, and is returned by the read operation with the same fields; two records get distinct ids.',
   scenarios(model) {
     return model.collections.flatMap((collection) => {
       const { create, read, idProperty, readParameter } = collection;
       if (!create || !idProperty) return [];
       const schema = model.flatten(create.requestBody?.schema);
       const enumFields = Object.entries(schema.properties).filter(([, p]) => p.enum?.length);
-      const variants: { label: string; overrides: Record<string, unknown>; optional: boolean; contentType?: string }[] = [
-        ...enumFields.flatMap(([field, property]) => property.enum!.map((value) => ({ label: `${field} ${String(value)}`, overrides: { [field]: value }, optional: true }))),
-        { label: 'only the required fields (Content-Type with charset)', overrides: {}, optional: false, contentType: 'application/json; charset=utf-8' },
-      ];
+      const variants: { label: string; overrides: Record<string, unknown>; optional: boolean; contentType?: string }[] =
+        [
+          ...enumFields.flatMap(([field, property]) =>
+            property.enum!.map((value) => ({
+              label: `${field} ${String(value)}`,
+              overrides: { [field]: value },
+              optional: true,
+            })),
+          ),
+          {
+            label: 'only the required fields (Content-Type with charset)',
+            overrides: {},
+            optional: false,
+            contentType: 'application/json; charset=utf-8',
+          },
+        ];
       const scenarios: Scenario[] = variants.map((variant) => ({
         name: `${create.operationId} with ${variant.label}, then ${read?.operationId ?? 'read'} returns it`,
         check: NAME,
@@ -36,7 +49,16 @@ export const createThenRead: ScenarioCheckDefinition = {
         async run(ctx) {
           const body = newItemBody(ctx, collection, variant.overrides, variant.optional);
           const response = await ctx.send(create, { json: body, contentType: variant.contentType });
-          if (!expectStatus(ctx, response, (s) => s >= 200 && s < 300, `${create.operationId} with a valid body`, 'CreateRejected')) return;
+          if (
+            !expectStatus(
+              ctx,
+              response,
+              (s) => s >= 200 && s < 300,
+              `${create.operationId} with a valid body`,
+              'CreateRejected',
+            )
+          )
+            return;
           const created = (typeof response.json === 'object' && response.json) as Record<string, unknown> | false;
           if (!created) return; // the schema check reports the body
           const id = created[idProperty];
@@ -48,7 +70,13 @@ export const createThenRead: ScenarioCheckDefinition = {
               actual: response.text,
             });
           const echoed = fieldDifferences(body, created);
-          if (echoed.length) ctx.fail({ title: 'CreatedDiffersFromRequest', message: `The created record does not carry what was sent: ${echoed.join('; ')}.`, expected: stringifyJsonExact(body), actual: response.text });
+          if (echoed.length)
+            ctx.fail({
+              title: 'CreatedDiffersFromRequest',
+              message: `The created record does not carry what was sent: ${echoed.join('; ')}.`,
+              expected: stringifyJsonExact(body),
+              actual: response.text,
+            });
           if (!variant.optional) judgeDefaults(ctx, collection, body, created);
           const location = response.headers.location;
           if (location !== undefined && !location.replace(/\/+$/, '').endsWith(`/${String(id)}`)) {
@@ -95,9 +123,17 @@ export const createThenRead: ScenarioCheckDefinition = {
         operationId: create.operationId,
         phase: 'write',
         async run(ctx) {
-          const [a, b] = await Promise.all([createItem(ctx, collection, newItemBody(ctx, collection)), createItem(ctx, collection, newItemBody(ctx, collection))]);
+          const [a, b] = await Promise.all([
+            createItem(ctx, collection, newItemBody(ctx, collection)),
+            createItem(ctx, collection, newItemBody(ctx, collection)),
+          ]);
           if (a && b && a[idProperty] === b[idProperty]) {
-            ctx.fail({ title: 'DuplicateId', message: `Two created records share ${idProperty} ${stringifyJsonExact(a[idProperty])}.`, expected: 'distinct ids', actual: `${stringifyJsonExact(a[idProperty])} twice` });
+            ctx.fail({
+              title: 'DuplicateId',
+              message: `Two created records share ${idProperty} ${stringifyJsonExact(a[idProperty])}.`,
+              expected: 'distinct ids',
+              actual: `${stringifyJsonExact(a[idProperty])} twice`,
+            });
           }
         },
       });
@@ -141,7 +177,8 @@ function judgeDefaults(
       ctx.fail(finding);
       continue;
     }
-    const choice = model.choiceFor(requestPropertyPointer(create, name)) ?? model.choiceFor(`${create.pointer}/requestBody`);
+    const choice =
+      model.choiceFor(requestPropertyPointer(create, name)) ?? model.choiceFor(`${create.pointer}/requestBody`);
     ctx.recommend({ ...finding, choice });
   }
 }

@@ -11,7 +11,8 @@ const NAME = 'deprecation';
 export const deprecation: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
-  description: 'A deprecated operation still serves existing records (200, same fields as listed) until its x-sunset date, and is gone after it.',
+  description:
+    'A deprecated operation still serves existing records (200, same fields as listed) until its x-sunset date, and is gone after it.',
   scenarios(model) {
     return model.collections.flatMap((collection) => {
       const read = collection.read;
@@ -30,7 +31,9 @@ export const deprecation: ScenarioCheckDefinition = {
             // First, middle and last: a server that serves only some of its records is caught too.
             const samples = [...new Set([0, Math.floor(listed.length / 2), listed.length - 1])].map((i) => listed[i]);
             for (const item of samples) {
-              const response = await ctx.send(read, { path: { [collection.readParameter!]: String(item[idProperty]) } });
+              const response = await ctx.send(read, {
+                path: { [collection.readParameter!]: String(item[idProperty]) },
+              });
               if (isPastSunset(read, ctx.now)) {
                 expectGone(ctx, read, response);
                 continue;
@@ -50,7 +53,12 @@ export const deprecation: ScenarioCheckDefinition = {
                   ? fieldDifferences(item, response.json as Record<string, unknown>, definedFields(collection, item))
                   : ['no record'];
               if (differences.length) {
-                ctx.fail({ title: 'ReadDiffersFromList', message: `${read.operationId} returns another record than the list for ${idProperty} ${String(item[idProperty])}: ${differences.join('; ')}.`, expected: stringifyJsonExact(item), actual: response.text });
+                ctx.fail({
+                  title: 'ReadDiffersFromList',
+                  message: `${read.operationId} returns another record than the list for ${idProperty} ${String(item[idProperty])}: ${differences.join('; ')}.`,
+                  expected: stringifyJsonExact(item),
+                  actual: response.text,
+                });
               }
             }
           },

@@ -12,14 +12,17 @@ const NAME = 'limitBounds';
 export const limitBounds: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
-  description: 'The default page, limit=minimum, limit=maximum and values between return at most that many, and exactly that many when enough records exist.',
+  description:
+    'The default page, limit=minimum, limit=maximum and values between return at most that many, and exactly that many when enough records exist.',
   scenarios(model) {
     return model.collections.flatMap((collection) => {
       const limit = collection.limit;
       if (!limit) return [];
       const op = collection.list.operationId;
       const pages: { label: string; value?: number; bound: number }[] = [
-        ...(limit.default !== undefined ? [{ label: `without ${limit.parameter.name} (default ${limit.default})`, bound: limit.default }] : []),
+        ...(limit.default !== undefined
+          ? [{ label: `without ${limit.parameter.name} (default ${limit.default})`, bound: limit.default }]
+          : []),
         { label: `${limit.parameter.name}=${limit.minimum}`, value: limit.minimum, bound: limit.minimum },
         { label: `${limit.parameter.name}=${limit.minimum + 1}`, value: limit.minimum + 1, bound: limit.minimum + 1 },
       ];
@@ -31,9 +34,18 @@ export const limitBounds: ScenarioCheckDefinition = {
         async run(ctx) {
           // Measured first: records are only ever added during a run, so the later page cannot see fewer.
           const available = await countUpTo(ctx, collection, limit);
-          const response = await ctx.send(collection.list, page.value === undefined ? {} : { query: { [limit.parameter.name]: page.value } });
+          const response = await ctx.send(
+            collection.list,
+            page.value === undefined ? {} : { query: { [limit.parameter.name]: page.value } },
+          );
           if (!expectStatus(ctx, response, 200, `${op} ${page.label}`)) return;
-          expectCount(ctx, itemsOf(response).length, page.bound, Math.min(page.bound, available), `${op} ${page.label}`);
+          expectCount(
+            ctx,
+            itemsOf(response).length,
+            page.bound,
+            Math.min(page.bound, available),
+            `${op} ${page.label}`,
+          );
         },
       }));
       scenarios.push({
@@ -45,7 +57,9 @@ export const limitBounds: ScenarioCheckDefinition = {
           const filter = collection.filters[0];
           let filtered = 0;
           for (const value of filter?.values ?? []) {
-            const response = await ctx.send(collection.list, { query: { [filter.parameter.name]: value, [limit.parameter.name]: limit.maximum } });
+            const response = await ctx.send(collection.list, {
+              query: { [filter.parameter.name]: value, [limit.parameter.name]: limit.maximum },
+            });
             if (response.status === 200) filtered += itemsOf(response).length;
           }
           const response = await ctx.send(collection.list, { query: { [limit.parameter.name]: limit.maximum } });
@@ -72,11 +86,21 @@ export const limitBounds: ScenarioCheckDefinition = {
             const before = await countUpTo(ctx, collection, limit);
             const missing = Math.max(0, limit.maximum - before);
             for (let i = 0; i < missing; i += 8) {
-              await Promise.all(Array.from({ length: Math.min(8, missing - i) }, () => createItem(ctx, collection, newItemBody(ctx, collection))));
+              await Promise.all(
+                Array.from({ length: Math.min(8, missing - i) }, () =>
+                  createItem(ctx, collection, newItemBody(ctx, collection)),
+                ),
+              );
             }
             const response = await ctx.send(collection.list, { query: { [limit.parameter.name]: limit.maximum } });
             if (!expectStatus(ctx, response, 200, `${op} ${limit.parameter.name}=${limit.maximum}`)) return;
-            expectCount(ctx, itemsOf(response).length, limit.maximum, limit.maximum, `${op} ${limit.parameter.name}=${limit.maximum} with at least ${limit.maximum} records in store`);
+            expectCount(
+              ctx,
+              itemsOf(response).length,
+              limit.maximum,
+              limit.maximum,
+              `${op} ${limit.parameter.name}=${limit.maximum} with at least ${limit.maximum} records in store`,
+            );
           },
         });
       }
@@ -92,6 +116,18 @@ async function countUpTo(ctx: ScenarioContext, collection: Collection, limit: Li
 }
 
 export function expectCount(ctx: ScenarioContext, count: number, atMost: number, atLeast: number, what: string): void {
-  if (count > atMost) ctx.fail({ title: 'LimitExceeded', message: `${what} returned ${count} records.`, expected: `at most ${atMost}`, actual: String(count) });
-  else if (count < atLeast) ctx.fail({ title: 'LimitUnderfilled', message: `${what} returned ${count} records although at least ${atLeast} exist.`, expected: `${atLeast}`, actual: String(count) });
+  if (count > atMost)
+    ctx.fail({
+      title: 'LimitExceeded',
+      message: `${what} returned ${count} records.`,
+      expected: `at most ${atMost}`,
+      actual: String(count),
+    });
+  else if (count < atLeast)
+    ctx.fail({
+      title: 'LimitUnderfilled',
+      message: `${what} returned ${count} records although at least ${atLeast} exist.`,
+      expected: `${atLeast}`,
+      actual: String(count),
+    });
 }

@@ -27,7 +27,12 @@ export const payloadTooLarge: ScenarioCheckDefinition = {
     return model.operations.flatMap((operation): Scenario[] => {
       const limit = bodyLimit(operation);
       if (limit === undefined || !operation.requestBody) return [];
-      const common = { check: NAME, operationId: operation.operationId, phase: 'write' as const, quickstart: operation.ownServer };
+      const common = {
+        check: NAME,
+        operationId: operation.operationId,
+        phase: 'write' as const,
+        quickstart: operation.ownServer,
+      };
       return [
         {
           ...common,
@@ -94,7 +99,13 @@ function paddedBody(model: ApiModel, operation: Operation, bytes: number, paddin
   const schema = model.flatten(operation.requestBody!.schema);
   const body = sampleFromSchema(schema, { tag: runTag() }) as Record<string, unknown>;
   const size = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
-  const field = Object.entries(schema.properties).find(([name, p]) => p.type === 'string' && !p.enum && !p.format && typeof body?.[name] === 'string')?.[0];
-  if (padding === 'text' && field) return JSON.stringify({ ...body, [field]: `${body[field] as string}${'x'.repeat(Math.max(0, bytes - size(body)))}` });
+  const field = Object.entries(schema.properties).find(
+    ([name, p]) => p.type === 'string' && !p.enum && !p.format && typeof body?.[name] === 'string',
+  )?.[0];
+  if (padding === 'text' && field)
+    return JSON.stringify({
+      ...body,
+      [field]: `${body[field] as string}${'x'.repeat(Math.max(0, bytes - size(body)))}`,
+    });
   return JSON.stringify(body) + ' '.repeat(Math.max(0, bytes - size(body)));
 }

@@ -22,7 +22,8 @@ const SKEW_MS = 15 * 60 * 1000;
 export const quickstartMessage: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
-  description: 'A valid message is accepted with a 2xx; the Message echoes the text, has a non-empty id and string status, createdAt in ISO 8601 UTC, and each message its own id.',
+  description:
+    'A valid message is accepted with a 2xx; the Message echoes the text, has a non-empty id and string status, createdAt in ISO 8601 UTC, and each message its own id.',
   scenarios(model) {
     const creates = new Set(model.collections.map((c) => c.create));
     return model.operations
@@ -72,7 +73,13 @@ export const quickstartMessage: ScenarioCheckDefinition = {
           quickstart: operation.ownServer,
           async run(ctx) {
             const [a, b] = await Promise.all([sendValid(ctx, model, operation), sendValid(ctx, model, operation)]);
-            if (a?.id !== undefined && a.id === b?.id) ctx.fail({ title: 'DuplicateId', message: `Two messages share id ${stringifyJsonExact(a.id)}.`, expected: 'distinct ids', actual: `${stringifyJsonExact(a.id)} twice` });
+            if (a?.id !== undefined && a.id === b?.id)
+              ctx.fail({
+                title: 'DuplicateId',
+                message: `Two messages share id ${stringifyJsonExact(a.id)}.`,
+                expected: 'distinct ids',
+                actual: `${stringifyJsonExact(a.id)} twice`,
+              });
           },
         },
       ]);
@@ -112,7 +119,12 @@ async function sendValid(
   const declared = model.flatten(declaredSchema(model, operation, response.status));
   for (const [field, value] of Object.entries(body)) {
     if (field in declared.properties && shown(result[field]) !== shown(value)) {
-      ctx.fail({ title: 'NotEchoed', message: `The response's ${field} is not what was sent.`, expected: shown(value), actual: shown(result[field]) });
+      ctx.fail({
+        title: 'NotEchoed',
+        message: `The response's ${field} is not what was sent.`,
+        expected: shown(value),
+        actual: shown(result[field]),
+      });
     }
   }
   if ('id' in declared.properties && (result.id === '' || result.id === null))
@@ -127,7 +139,12 @@ async function sendValid(
     if (property.format !== 'date-time' || typeof value !== 'string') continue;
     const utc = /\bUTC\b/.test(property.description ?? '');
     if (utc && !UTC_DATE_TIME.test(value)) {
-      ctx.fail({ title: 'NotUtcTimestamp', message: `${field} is not an ISO 8601 timestamp in UTC.`, expected: 'e.g. 2025-01-31T12:00:00.000Z', actual: value });
+      ctx.fail({
+        title: 'NotUtcTimestamp',
+        message: `${field} is not an ISO 8601 timestamp in UTC.`,
+        expected: 'e.g. 2025-01-31T12:00:00.000Z',
+        actual: value,
+      });
     } else if (!recent(Date.parse(value), ctx.now)) {
       // The seed names it createdAt: the time the message was created, which is the time of this request.
       ctx.fail({
@@ -140,7 +157,6 @@ async function sendValid(
   }
   return result;
 }
-
 
 /**
  * Within SKEW_MS of the time of the request: the wall clock now (a run may last long), or the run's own

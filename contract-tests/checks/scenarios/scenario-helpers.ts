@@ -9,10 +9,22 @@ import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 type Item = Record<string, unknown>;
 
 /** Records a failure unless the status is the expected one (or satisfies the predicate). Returns whether it held. */
-export function expectStatus(ctx: ScenarioContext, response: Observed & { index: number }, expected: number | ((status: number) => boolean), what: string, title: FindingTitle = 'UnexpectedStatus'): boolean {
+export function expectStatus(
+  ctx: ScenarioContext,
+  response: Observed & { index: number },
+  expected: number | ((status: number) => boolean),
+  what: string,
+  title: FindingTitle = 'UnexpectedStatus',
+): boolean {
   const ok = typeof expected === 'number' ? response.status === expected : expected(response.status);
   if (!ok) {
-    ctx.fail({ title, message: `${what}: got ${response.status}.`, expected: typeof expected === 'number' ? String(expected) : describeExpectation(expected), actual: `${response.status} ${clip(response.text)}`, exchange: response.index });
+    ctx.fail({
+      title,
+      message: `${what}: got ${response.status}.`,
+      expected: typeof expected === 'number' ? String(expected) : describeExpectation(expected),
+      actual: `${response.status} ${clip(response.text)}`,
+      exchange: response.index,
+    });
   }
   return ok;
 }
@@ -28,7 +40,9 @@ export function statusIn(description: string, test: (status: number) => boolean)
 
 /** The array body of a list response, or [] when it is not one (the schema check reports that). */
 export function itemsOf(response: Observed): Item[] {
-  return Array.isArray(response.json) ? (response.json.filter((x) => typeof x === 'object' && x !== null) as Item[]) : [];
+  return Array.isArray(response.json)
+    ? (response.json.filter((x) => typeof x === 'object' && x !== null) as Item[])
+    : [];
 }
 
 export function clip(text: string, length = 300): string {
@@ -41,7 +55,12 @@ export function runTag(): string {
 }
 
 /** A valid create body for the collection's items. */
-export function newItemBody(ctx: ScenarioContext, collection: Collection, overrides: Record<string, unknown> = {}, optional = true): Record<string, unknown> {
+export function newItemBody(
+  ctx: ScenarioContext,
+  collection: Collection,
+  overrides: Record<string, unknown> = {},
+  optional = true,
+): Record<string, unknown> {
   const schema = ctx.model.flatten(collection.create?.requestBody?.schema);
   return sampleFromSchema(schema, { overrides, optional, tag: runTag() }) as Record<string, unknown>;
 }
@@ -56,10 +75,23 @@ export function quietFilterValue(collection: Collection): Record<string, unknown
 }
 
 /** Creates one item and returns it, or ends the scenario as failed/skipped when that is impossible. */
-export async function createItem(ctx: ScenarioContext, collection: Collection, body: Record<string, unknown>): Promise<Item | undefined> {
+export async function createItem(
+  ctx: ScenarioContext,
+  collection: Collection,
+  body: Record<string, unknown>,
+): Promise<Item | undefined> {
   if (!collection.create) return undefined;
   const created = await ctx.send(collection.create, { json: body });
-  if (!expectStatus(ctx, created, (s) => s >= 200 && s < 300, `creating ${collection.item.type === 'object' ? 'an item' : 'a record'} with a valid body`, 'CreateRejected')) return undefined;
+  if (
+    !expectStatus(
+      ctx,
+      created,
+      (s) => s >= 200 && s < 300,
+      `creating ${collection.item.type === 'object' ? 'an item' : 'a record'} with a valid body`,
+      'CreateRejected',
+    )
+  )
+    return undefined;
   return typeof created.json === 'object' && created.json !== null ? (created.json as Item) : undefined;
 }
 
@@ -72,7 +104,10 @@ export async function existingItem(ctx: ScenarioContext, collection: Collection)
   const first = itemsOf(listed)[0];
   if (first) return first;
   if (listed.status !== 200) return undefined;
-  if (!ctx.allowWrites) ctx.skip(`${collection.list.operationId} returned no items and writes are not allowed (--allow-writes would create one)`);
+  if (!ctx.allowWrites)
+    ctx.skip(
+      `${collection.list.operationId} returned no items and writes are not allowed (--allow-writes would create one)`,
+    );
   return createItem(ctx, collection, newItemBody(ctx, collection));
 }
 

@@ -11,7 +11,8 @@ const NAME = 'statusFilter';
 export const statusFilter: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
-  description: 'Filtering a list by an enum property returns only records with that value, and all of those the unfiltered list shows.',
+  description:
+    'Filtering a list by an enum property returns only records with that value, and all of those the unfiltered list shows.',
   scenarios(model) {
     return model.collections.flatMap((collection) =>
       collection.filters.flatMap((filter) =>
@@ -24,7 +25,8 @@ export const statusFilter: ScenarioCheckDefinition = {
             const page = collection.limit ? { [collection.limit.parameter.name]: collection.limit.maximum } : {};
             const all = itemsOf(await ctx.send(collection.list, { query: page }));
             const response = await ctx.send(collection.list, { query: { [filter.parameter.name]: value, ...page } });
-            if (!expectStatus(ctx, response, 200, `${collection.list.operationId} ${filter.parameter.name}=${value}`)) return;
+            if (!expectStatus(ctx, response, 200, `${collection.list.operationId} ${filter.parameter.name}=${value}`))
+              return;
             const items = itemsOf(response);
             const others = items.filter((item) => item[filter.property] !== value);
             if (others.length) {

@@ -16,7 +16,8 @@ export const unknownIdNotFound: ScenarioCheckDefinition = {
       if (!read || !parameter) return [];
       const type = model.flatten(parameter.schema).type;
       // The largest id exact in JSON: valid for the schema, never assigned by a real store.
-      const id = type === 'integer' || type === 'number' ? String(Number.MAX_SAFE_INTEGER) : `conformance-unknown-${Date.now()}`;
+      const id =
+        type === 'integer' || type === 'number' ? String(Number.MAX_SAFE_INTEGER) : `conformance-unknown-${Date.now()}`;
       return [
         {
           name: `${read.operationId} of an id that cannot exist (${id}) → 404`,
@@ -28,7 +29,14 @@ export const unknownIdNotFound: ScenarioCheckDefinition = {
             const response = await ctx.send(read, { path: { [parameter.name]: id } });
             // The seed: "404 | Error | No such animal".
             if (isPastSunset(read, ctx.now)) expectGone(ctx, read, response);
-            else expectStatus(ctx, response, 404, `${read.operationId} of an unknown id`, response.status < 300 ? 'UnknownIdFound' : 'UnexpectedStatus');
+            else
+              expectStatus(
+                ctx,
+                response,
+                404,
+                `${read.operationId} of an unknown id`,
+                response.status < 300 ? 'UnknownIdFound' : 'UnexpectedStatus',
+              );
           },
         },
       ];

@@ -72,7 +72,13 @@ function undeclaredPath(model: ApiModel, path: string, quickstart: boolean, erro
   };
 }
 
-function undeclaredMethod(model: ApiModel, declared: Operation[], method: string, quickstart: boolean, errorSchema: ErrorSchema): Scenario {
+function undeclaredMethod(
+  model: ApiModel,
+  declared: Operation[],
+  method: string,
+  quickstart: boolean,
+  errorSchema: ErrorSchema,
+): Scenario {
   const allowed = declared.map((op) => op.method as string);
   const template = declared[0].path;
   // Path parameters get a value that names nothing: the largest exact integer, or an unlikely string.
@@ -90,7 +96,15 @@ function undeclaredMethod(model: ApiModel, declared: Operation[], method: string
     async run(ctx) {
       const response = await ctx.sendUndeclared({ method, path, quickstart });
       const choice = ctx.model.choiceFor(OUTSIDE_THE_DOCUMENT);
-      if (!judgeServed(ctx, response, `${method} on ${template}, which declares only ${allowed.join(', ')}`, 'UndeclaredMethodServed')) return;
+      if (
+        !judgeServed(
+          ctx,
+          response,
+          `${method} on ${template}, which declares only ${allowed.join(', ')}`,
+          'UndeclaredMethodServed',
+        )
+      )
+        return;
       if (response.status !== 405) {
         const message = `A method the document does not declare for ${template} should get 405 (RFC 9110 §15.5.6): got ${response.status}.`;
         ctx.recommend({
@@ -103,7 +117,10 @@ function undeclaredMethod(model: ApiModel, declared: Operation[], method: string
         return;
       }
       const allow = response.headers.allow;
-      const listed = (allow ?? '').split(',').map((m) => m.trim().toUpperCase()).filter(Boolean);
+      const listed = (allow ?? '')
+        .split(',')
+        .map((m) => m.trim().toUpperCase())
+        .filter(Boolean);
       const missing = allowed.filter((m) => !listed.includes(m));
       if (allow === undefined) {
         ctx.recommend({
@@ -129,7 +146,12 @@ function undeclaredMethod(model: ApiModel, declared: Operation[], method: string
 }
 
 /** Records a 5xx (a failure) or a 2xx (served: departs from our choice); returns false when one was recorded. */
-function judgeServed(ctx: ScenarioContext, response: Observed & { index: number }, what: string, servedTitle: FindingTitle): boolean {
+function judgeServed(
+  ctx: ScenarioContext,
+  response: Observed & { index: number },
+  what: string,
+  servedTitle: FindingTitle,
+): boolean {
   if (response.status >= 200 && response.status < 300) {
     const message = `${what} was served: got ${response.status}. The interface does not forbid it; petstore-kit refuses it.`;
     ctx.recommend({
@@ -142,7 +164,12 @@ function judgeServed(ctx: ScenarioContext, response: Observed & { index: number 
     return false;
   }
   if (response.status >= 500) {
-    ctx.fail({ title: 'ServerError', message: `${what} made the server fail: got ${response.status}.${htmlHint(response)}`, expected: '404 or 405 (any 4xx)', actual: `${response.status} ${clip(response.text)}` });
+    ctx.fail({
+      title: 'ServerError',
+      message: `${what} made the server fail: got ${response.status}.${htmlHint(response)}`,
+      expected: '404 or 405 (any 4xx)',
+      actual: `${response.status} ${clip(response.text)}`,
+    });
     return false;
   }
   return true;
@@ -153,7 +180,8 @@ type ErrorSchema = Record<string, unknown> | undefined;
 /** The schema the interface gives its error responses on this server (the first 4xx schema declared). */
 function errorSchemaOf(model: ApiModel, operations: Operation[]): ErrorSchema {
   for (const op of operations.map((operation) => model.base.operationAt(operation.pointer) ?? operation)) {
-    for (const [status, response] of Object.entries(op.responses)) if (/^4/.test(status) && response.schema) return response.schema;
+    for (const [status, response] of Object.entries(op.responses))
+      if (/^4/.test(status) && response.schema) return response.schema;
   }
   return undefined;
 }
@@ -177,6 +205,9 @@ function checkErrorBody(ctx: ScenarioContext, model: ApiModel, response: Observe
 
 /** `/pets/{petId}` → /^\/pets\/[^/]+$/ */
 function templatePattern(template: string): RegExp {
-  const source = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+');
+  const source = template
+    .split(/\{[^}]+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
   return new RegExp(`^${source}/?$`);
 }

@@ -13,7 +13,12 @@ describe('toYaml', () => {
   });
 
   it('keeps strings that YAML would read otherwise, and odd keys, as they are', () => {
-    const value = { no: 'yes', '200': '2030-12-05', 'a b': ['', 'multi\nline', 1.5, true, null, [], {}], nested: [{ x: [1] }] };
+    const value = {
+      no: 'yes',
+      '200': '2030-12-05',
+      'a b': ['', 'multi\nline', 1.5, true, null, [], {}],
+      nested: [{ x: [1] }],
+    };
     expect(parse(toYaml(value))).toEqual(value);
   });
 });

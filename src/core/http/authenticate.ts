@@ -38,7 +38,8 @@ function matchesAny(presented: string, keys: string[]): boolean {
   let matched = 0;
   for (const key of keys) {
     let diff = key.length ^ presented.length;
-    for (let i = 0; i < key.length; i++) diff |= key.charCodeAt(i) ^ (presented.charCodeAt(i % (presented.length || 1)) || 0);
+    for (let i = 0; i < key.length; i++)
+      diff |= key.charCodeAt(i) ^ (presented.charCodeAt(i % (presented.length || 1)) || 0);
     matched |= diff === 0 ? 1 : 0;
   }
   return matched === 1;

@@ -12,11 +12,15 @@ export interface DeprecationPolicy {
   gone(now: Date): CoreResponse | undefined;
 }
 
-export function deprecationPolicy(operation: Operation, pathTo: (operationId: string) => string): DeprecationPolicy | undefined {
+export function deprecationPolicy(
+  operation: Operation,
+  pathTo: (operationId: string) => string,
+): DeprecationPolicy | undefined {
   if (!operation.deprecated && !operation.sunset) return undefined;
   const headers: Record<string, string> = {};
   const since = operation.source['x-deprecation-date'];
-  if (operation.deprecated) headers.deprecation = typeof since === 'string' ? `@${Date.parse(`${since}T00:00:00Z`) / 1000}` : '@0';
+  if (operation.deprecated)
+    headers.deprecation = typeof since === 'string' ? `@${Date.parse(`${since}T00:00:00Z`) / 1000}` : '@0';
   const sunset = operation.sunset ? Date.parse(`${operation.sunset}T00:00:00Z`) : undefined;
   if (sunset !== undefined) headers.sunset = new Date(sunset).toUTCString();
   const replacement = (operation.source['x-replacement'] as { operationId?: string } | undefined)?.operationId;

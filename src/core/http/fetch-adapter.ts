@@ -8,7 +8,13 @@ export function fetchAdapter(handle: (request: CoreRequest) => CoreResponse): (r
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => (headers[name] = value));
     const { body, tooLarge } = await readBody(request);
-    const answer = handle({ method: request.method, url: url.pathname + url.search, headers, body, bodyTooLarge: tooLarge });
+    const answer = handle({
+      method: request.method,
+      url: url.pathname + url.search,
+      headers,
+      body,
+      bodyTooLarge: tooLarge,
+    });
     // A Response may not carry a body with 204/304 or for HEAD (Fetch standard, "null body status").
     const nullBody = answer.status === 204 || answer.status === 304 || request.method === 'HEAD';
     if (answer.shaping) return deliverFetch(request, answer, answer.shaping, nullBody ? null : answer.body);

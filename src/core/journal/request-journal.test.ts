@@ -3,7 +3,8 @@ import type { CoreResponse } from '../core-request.ts';
 import { RequestJournal } from './request-journal.ts';
 
 const KEY = 'key+with/slash';
-const journal = (capacity: number) => new RequestJournal(capacity, (method, path) => (path === '/v1/pets' ? 'listPets' : undefined), [KEY]);
+const journal = (capacity: number) =>
+  new RequestJournal(capacity, (method, path) => (path === '/v1/pets' ? 'listPets' : undefined), [KEY]);
 const answer = (status: number, body: string | null = null): CoreResponse => ({ status, headers: {}, body });
 const get = (url: string) => ({ method: 'GET', url, headers: { authorization: `Bearer ${KEY}` } });
 

@@ -13,5 +13,7 @@ export type ValidatedHandler = (context: OperationContext<never>) => ReturnType<
 
 /** The handler of a document operation, or undefined when the spec has an operation this build does not know. */
 export function handlerFor(operationId: string): ValidatedHandler | undefined {
-  return Object.hasOwn(OPERATION_HANDLERS, operationId) ? (OPERATION_HANDLERS[operationId as OperationId] as ValidatedHandler) : undefined;
+  return Object.hasOwn(OPERATION_HANDLERS, operationId)
+    ? (OPERATION_HANDLERS[operationId as OperationId] as ValidatedHandler)
+    : undefined;
 }

@@ -10,13 +10,22 @@ export type OperationId = keyof operations;
 type Declared<T> = [NonNullable<T>] extends [never] ? Record<never, never> : NonNullable<T>;
 
 /** Path and query parameters of an operation, as the spec types them (defaults already applied by the validator). */
-export type OperationParams<K extends OperationId> = Declared<operations[K]['parameters']['path']> & Declared<operations[K]['parameters']['query']>;
+export type OperationParams<K extends OperationId> = Declared<operations[K]['parameters']['path']> &
+  Declared<operations[K]['parameters']['query']>;
 
 /** The JSON request body of an operation, as the spec types it; `undefined` for operations without one. */
-export type OperationBody<K extends OperationId> = operations[K] extends { requestBody: { content: { 'application/json': infer Body } } } ? Body : undefined;
+export type OperationBody<K extends OperationId> = operations[K] extends {
+  requestBody: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : undefined;
 
 /** `number` for an operation that declares a 2xx, `undefined` for one that declares none (listOrders). */
-type SuccessStatus<K extends OperationId> = [Extract<keyof operations[K]['responses'], 200 | 201 | 202 | 203 | 204 | 206>] extends [never] ? undefined : number;
+type SuccessStatus<K extends OperationId> = [
+  Extract<keyof operations[K]['responses'], 200 | 201 | 202 | 203 | 204 | 206>,
+] extends [never]
+  ? undefined
+  : number;
 
 /** What an operation handler gets: a request already routed, authenticated and validated against the spec. */
 export interface OperationContext<K extends OperationId = OperationId> {

@@ -17,12 +17,18 @@ describe('createRouter (built from the spec)', () => {
     expect(router.match(method, path)).toMatchObject({ kind: 'operation', operation: { operationId }, params });
   });
 
-  it.each(['/v1/pets/', '/v1/pets/1/2', '/pets', '/v1/messages', '/quickstart/pets', '/v1/pets//'])('%s is not found', (path) => {
-    expect(router.match('GET', path)).toEqual({ kind: 'not-found' });
-  });
+  it.each(['/v1/pets/', '/v1/pets/1/2', '/pets', '/v1/messages', '/quickstart/pets', '/v1/pets//'])(
+    '%s is not found',
+    (path) => {
+      expect(router.match('GET', path)).toEqual({ kind: 'not-found' });
+    },
+  );
 
   it('names the allowed methods of a known path', () => {
-    expect(router.match('DELETE', '/v1/pets')).toEqual({ kind: 'method-not-allowed', allow: ['GET', 'POST', 'HEAD', 'OPTIONS'] });
+    expect(router.match('DELETE', '/v1/pets')).toEqual({
+      kind: 'method-not-allowed',
+      allow: ['GET', 'POST', 'HEAD', 'OPTIONS'],
+    });
     expect(router.allowedMethods('/quickstart/messages')).toEqual(['POST', 'OPTIONS']);
   });
 

@@ -75,7 +75,12 @@ export function createRouter(operations: Operation[], mounts: Mounts): Router {
     },
     pathOf(operationId) {
       const path = paths.get(operationId);
-      if (!path) throw new KitError(`find operation ${operationId}`, 'the document has no such operationId', 'Use an operationId from spec/.');
+      if (!path)
+        throw new KitError(
+          `find operation ${operationId}`,
+          'the document has no such operationId',
+          'Use an operationId from spec/.',
+        );
       return path;
     },
   };

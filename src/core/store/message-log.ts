@@ -16,7 +16,12 @@ export class MessageLog {
 
   add(text: string, createdAt: Date): Message {
     // `queued` is the only message status the seed shows: accepted, not yet processed.
-    const message: Message = { id: `msg_${this.#nextId++}`, message: text, status: 'queued', createdAt: createdAt.toISOString() };
+    const message: Message = {
+      id: `msg_${this.#nextId++}`,
+      message: text,
+      status: 'queued',
+      createdAt: createdAt.toISOString(),
+    };
     this.#messages.push(message);
     return message;
   }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PetInventory } from './pet-inventory.ts';
 
-const pet = (id: number, status?: 'available' | 'pending' | 'sold') => ({ id, name: `Pet ${id}`, categoryId: 1, ...(status && { status }) });
+const pet = (id: number, status?: 'available' | 'pending' | 'sold') => ({
+  id,
+  name: `Pet ${id}`,
+  categoryId: 1,
+  ...(status && { status }),
+});
 
 describe('PetInventory', () => {
   it('finds pets by id whether ids are dense or sparse', () => {

@@ -13,7 +13,8 @@ export class StoredPet {
 
   get json(): string {
     // JSON.stringify cannot write a bigint categoryId (an int64 beyond 2^53 − 1): those go digit for digit.
-    return (this.#json ??= typeof this.pet.categoryId === 'bigint' ? stringifyJsonExact(this.pet) : JSON.stringify(this.pet));
+    return (this.#json ??=
+      typeof this.pet.categoryId === 'bigint' ? stringifyJsonExact(this.pet) : JSON.stringify(this.pet));
   }
 }
 
@@ -28,7 +29,9 @@ export class PetInventory {
   constructor(pets: Pet[] = [], nextId = 1) {
     this.#nextId = nextId;
     // A hand-edited snapshot may list pets in any order; seeded pets are already sorted.
-    const sorted = pets.every((pet, i) => i === 0 || pets[i - 1]!.id < pet.id) ? pets : [...pets].sort((a, b) => a.id - b.id);
+    const sorted = pets.every((pet, i) => i === 0 || pets[i - 1]!.id < pet.id)
+      ? pets
+      : [...pets].sort((a, b) => a.id - b.id);
     for (const pet of sorted) this.#insert(pet);
   }
 
@@ -75,7 +78,9 @@ export class PetInventory {
     const key = status === undefined ? `${limit}` : `${limit} ${status}`;
     let json = this.#pages.get(key);
     if (json === undefined) {
-      json = `[${this.list(limit, status).map((stored) => stored.json).join(',')}]`;
+      json = `[${this.list(limit, status)
+        .map((stored) => stored.json)
+        .join(',')}]`;
       this.#pages.set(key, json);
     }
     return json;
@@ -98,7 +103,8 @@ export class PetInventory {
   #insert(fields: Pet): StoredPet {
     const last = this.#all[this.#all.length - 1];
     // Pets arrive in ascending id order (sorted above; new ids only grow), so a repeat is always the last id.
-    if (last && last.pet.id >= fields.id) throw new KitError(`store pet ${fields.id}`, 'the id is already taken', 'Give every pet its own id.');
+    if (last && last.pet.id >= fields.id)
+      throw new KitError(`store pet ${fields.id}`, 'the id is already taken', 'Give every pet its own id.');
     // Field order fixed here, so equal data serialises to equal bytes.
     const pet: Pet = { id: fields.id, name: fields.name, categoryId: fields.categoryId };
     if (fields.status !== undefined) pet.status = fields.status;

@@ -13,7 +13,13 @@ describe('seeded pet names', () => {
   it('seedPets gives, seed for seed, what Faker with the English locale gives', () => {
     const statuses = ['available', 'pending', 'sold'] as const;
     // 700 pets draw ~4000 numbers: several regenerations of the twister's 624-word state.
-    for (const [seed, pets] of [[0, 60], [1, 700], [7, 60], [42, 60], [2 ** 31 + 5, 300]]) {
+    for (const [seed, pets] of [
+      [0, 60],
+      [1, 700],
+      [7, 60],
+      [42, 60],
+      [2 ** 31 + 5, 300],
+    ]) {
       const faker = new Faker({ locale: [en, base], seed });
       const expected = Array.from({ length: pets }, (_, i) => ({
         id: i + 1,

@@ -65,7 +65,10 @@ export function checkSavedChanges(
   if (!Number.isSafeInteger(saved.nextPetId) || !Number.isSafeInteger(saved.nextMessageId)) {
     fail('nextPetId and nextMessageId must be integers');
   }
-  for (const [key, schema] of [['pets', 'Pet'], ['messages', 'Message']] as const) {
+  for (const [key, schema] of [
+    ['pets', 'Pet'],
+    ['messages', 'Message'],
+  ] as const) {
     const items = saved[key];
     if (!Array.isArray(items)) fail(`"${key}" is not an array`);
     const validate = compiler.compile({ $ref: `#/components/schemas/${schema}` });
@@ -73,7 +76,11 @@ export function checkSavedChanges(
     const unverified = (items as unknown[]).length - (saved.verified?.[key] ?? 0);
     for (let i = 0; i < unverified; i++) {
       if (validate((items as unknown[])[i])) continue;
-      fail(`${key}[${i}]: ${issuesFromAjv('body', validate.errors).map((issue) => issue.message).join('; ')}`);
+      fail(
+        `${key}[${i}]: ${issuesFromAjv('body', validate.errors)
+          .map((issue) => issue.message)
+          .join('; ')}`,
+      );
     }
   }
   // The mock assigns ids from 1 up, so its store holds safe integers only (a categoryId may be any int64).

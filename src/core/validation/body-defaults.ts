@@ -9,7 +9,11 @@ export function bodyDefaults(document: OpenApiDocument, schema: JsonSchema | und
   const resolved = resolveRef<JsonSchema>(document, schema);
   const own = Object.entries((resolved.properties ?? {}) as Record<string, JsonSchema>).flatMap(([name, property]) => {
     const value = resolveRef<JsonSchema>(document, property);
-    return 'default' in property ? [[name, property.default] as [string, unknown]] : 'default' in value ? [[name, value.default] as [string, unknown]] : [];
+    return 'default' in property
+      ? [[name, property.default] as [string, unknown]]
+      : 'default' in value
+        ? [[name, value.default] as [string, unknown]]
+        : [];
   });
   return [...own, ...((resolved.allOf ?? []) as JsonSchema[]).flatMap((member) => bodyDefaults(document, member))];
 }

@@ -25,7 +25,9 @@ export function coerceParameter(schema: JsonSchema, values: string[]): Coerced {
     case 'number':
       return NUMBER.test(text) ? { ok: true, value: Number(text) } : { ok: false, message: 'must be a number' };
     case 'boolean':
-      return text === 'true' || text === 'false' ? { ok: true, value: text === 'true' } : { ok: false, message: 'must be true or false' };
+      return text === 'true' || text === 'false'
+        ? { ok: true, value: text === 'true' }
+        : { ok: false, message: 'must be true or false' };
     default:
       return { ok: true, value: text };
   }

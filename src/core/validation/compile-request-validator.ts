@@ -36,15 +36,23 @@ export function compileRequestValidator(operation: Operation, compiler: SchemaCo
     const issues: Issue[] = [];
     const params: Record<string, unknown> = {};
     for (const { parameter, validate } of parameters) {
-      const raw = parameter.in === 'path' ? [decodePathValue(parameter.name, input.pathParams[parameter.name], issues)] : input.query.getAll(parameter.name);
+      const raw =
+        parameter.in === 'path'
+          ? [decodePathValue(parameter.name, input.pathParams[parameter.name], issues)]
+          : input.query.getAll(parameter.name);
       const value = readParameter(parameter, raw, validate, issues);
       if (value !== undefined) params[parameter.name] = value;
     }
-    if (!body) return issues.length ? { ok: false, reason: 'invalid', issues } : { ok: true, value: { params, body: undefined } };
+    if (!body)
+      return issues.length
+        ? { ok: false, reason: 'invalid', issues }
+        : { ok: true, value: { params, body: undefined } };
 
     if (input.body === undefined || input.body === '') {
       if (body.required) issues.push({ in: 'body', pointer: '', message: 'body is required' });
-      return issues.length ? { ok: false, reason: 'invalid', issues } : { ok: true, value: { params, body: undefined } };
+      return issues.length
+        ? { ok: false, reason: 'invalid', issues }
+        : { ok: true, value: { params, body: undefined } };
     }
     const mediaType = input.contentType?.split(';')[0].trim().toLowerCase();
     if (!mediaType || !body.mediaTypes.includes(mediaType)) {
@@ -56,33 +64,58 @@ export function compileRequestValidator(operation: Operation, compiler: SchemaCo
       // Exact: an int64 beyond 2^53 − 1 is kept digit for digit, and 1.0000000000000000001 is no integer.
       parsed = parseJsonExact(input.body);
     } catch (error) {
-      if (error instanceof JsonTooDeepError) return { ok: false, reason: 'invalid', issues: [{ in: 'body', pointer: '', message: `body ${error.message}` }] };
+      if (error instanceof JsonTooDeepError)
+        return {
+          ok: false,
+          reason: 'invalid',
+          issues: [{ in: 'body', pointer: '', message: `body ${error.message}` }],
+        };
       const message = `body is not valid JSON: ${(error as Error).message}`;
       return { ok: false, reason: 'malformed-json', issues: [{ in: 'body', pointer: '', message }] };
     }
     if (validateBody && !validateBody(parsed)) issues.push(...issuesFromAjv('body', validateBody.errors));
     if (issues.length) return { ok: false, reason: 'invalid', issues };
     // A valid body here is an object (the schema says so): fill in what it omitted, as the schema's defaults say.
-    for (const [name, value] of defaults) if ((parsed as Record<string, unknown>)[name] === undefined) (parsed as Record<string, unknown>)[name] = structuredClone(value);
+    for (const [name, value] of defaults)
+      if ((parsed as Record<string, unknown>)[name] === undefined)
+        (parsed as Record<string, unknown>)[name] = structuredClone(value);
     return { ok: true, value: { params, body: parsed } };
   };
 }
 
-function readParameter(parameter: ParameterObject, raw: (string | undefined)[], validate: SchemaValidator, issues: Issue[]): unknown {
+function readParameter(
+  parameter: ParameterObject,
+  raw: (string | undefined)[],
+  validate: SchemaValidator,
+  issues: Issue[],
+): unknown {
   const location = parameter.in as Issue['in'];
   const present = raw.filter((value): value is string => value !== undefined);
   if (present.length === 0) {
     if (parameter.in === 'path' && issues.some((issue) => issue.pointer === parameter.name)) return undefined;
-    if (parameter.required) issues.push({ in: location, pointer: parameter.name, message: `${location} parameter '${parameter.name}' is required` });
+    if (parameter.required)
+      issues.push({
+        in: location,
+        pointer: parameter.name,
+        message: `${location} parameter '${parameter.name}' is required`,
+      });
     return parameter.schema.default;
   }
   if (present.length > 1 && parameter.schema.type !== 'array') {
-    issues.push({ in: location, pointer: parameter.name, message: `${location} parameter '${parameter.name}' must be given once` });
+    issues.push({
+      in: location,
+      pointer: parameter.name,
+      message: `${location} parameter '${parameter.name}' must be given once`,
+    });
     return undefined;
   }
   const coerced = coerceParameter(parameter.schema, present);
   if (!coerced.ok) {
-    issues.push({ in: location, pointer: parameter.name, message: `${location} parameter '${parameter.name}' ${coerced.message}` });
+    issues.push({
+      in: location,
+      pointer: parameter.name,
+      message: `${location} parameter '${parameter.name}' ${coerced.message}`,
+    });
     return undefined;
   }
   if (!validate(coerced.value)) {

@@ -9,7 +9,10 @@ import { issuesFromAjv, type Issue } from '../../openapi/issue.ts';
 
 export function validateResponse(operation: Operation, response: CoreResponse, compiler: SchemaCompiler): Issue[] {
   const declared = responseFor(operation, response.status);
-  if (!declared) return [{ in: 'body', pointer: '', message: `status ${response.status} is not declared for ${operation.operationId}` }];
+  if (!declared)
+    return [
+      { in: 'body', pointer: '', message: `status ${response.status} is not declared for ${operation.operationId}` },
+    ];
   if (!declared.schema) return [];
   if (!response.headers['content-type']?.startsWith('application/json')) {
     return [{ in: 'header', pointer: 'content-type', message: 'content-type must be application/json' }];

@@ -53,8 +53,7 @@ export interface JournalOptions {
 
 type Waiter = { resolve(): void; reject(error: Error): void };
 type Task =
-  | { kind: 'record'; payload: string; bytes: Buffer }
-  | { kind: 'rewrite'; records: () => string[]; counters: Counters };
+  { kind: 'record'; payload: string; bytes: Buffer } | { kind: 'rewrite'; records: () => string[]; counters: Counters };
 type Item = Task & Waiter;
 
 export class Journal {

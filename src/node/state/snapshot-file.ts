@@ -23,9 +23,7 @@ export interface StateHeader {
 }
 
 export type LoadedSnapshot =
-  | { kind: 'none' }
-  | { kind: 'legacy'; value: unknown }
-  | { kind: 'current'; header: StateHeader; records: string[] };
+  { kind: 'none' } | { kind: 'legacy'; value: unknown } | { kind: 'current'; header: StateHeader; records: string[] };
 
 const cannotLoad = (path: string, why: string) =>
   new KitError(`load the state file ${path}`, why, 'It was left untouched; fix or remove it.');
@@ -104,7 +102,7 @@ export async function writeSnapshot(path: string, header: StateHeader, source: S
       const old = await open(source.copyFrom.path, 'r');
       try {
         const buffer = Buffer.alloc(COPY_BYTES);
-        for (let at = source.copyFrom.offset; ; ) {
+        for (let at = source.copyFrom.offset; ;) {
           const { bytesRead } = await old.read(buffer, 0, COPY_BYTES, at);
           if (bytesRead === 0) break;
           await put(buffer.subarray(0, bytesRead));
@@ -130,7 +128,7 @@ export async function writeSnapshot(path: string, header: StateHeader, source: S
 
 /** Writes every byte at `position` (a write may be short; a full disk fails it). */
 export async function writeAll(file: FileHandle, bytes: Buffer, position: number): Promise<void> {
-  for (let done = 0; done < bytes.length; ) {
+  for (let done = 0; done < bytes.length;) {
     const { bytesWritten } = await file.write(bytes, done, bytes.length - done, position + done);
     done += bytesWritten;
   }

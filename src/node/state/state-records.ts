@@ -21,7 +21,7 @@ const LONG_NUMBER = /\d{16}/;
 /** Decodes records in order onto `into`; the id counters end above every id seen. Throws on a bad record. */
 export function decodeRecords(records: readonly string[], into: SavedChanges, where: string): void {
   // One JSON.parse over a run of records is several times faster than one per record (a million pets at start).
-  for (let start = 0; start < records.length; ) {
+  for (let start = 0; start < records.length;) {
     let end = start;
     while (end < records.length && end - start < 50_000 && records[end]![0] === records[start]![0]) end++;
     const run = records.slice(start, end);

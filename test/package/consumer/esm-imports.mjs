@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 
 const core = await import('petstore-kit');
 const store = core.createPetStore({ seed: 1, pets: 3 });
-const listed = store.handle({ method: 'GET', url: '/v1/pets', headers: { authorization: `Bearer ${core.DEV_API_KEY}` } });
+const listed = store.handle({
+  method: 'GET',
+  url: '/v1/pets',
+  headers: { authorization: `Bearer ${core.DEV_API_KEY}` },
+});
 assert.equal(listed.status, 200);
 
 const node = await import('petstore-kit/node');

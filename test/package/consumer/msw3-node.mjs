@@ -10,7 +10,11 @@ const headers = { authorization: `Bearer ${DEV_API_KEY}`, 'content-type': 'appli
 const listed = await fetch('http://petstore.test/v1/pets', { headers });
 assert.equal(listed.status, 200);
 assert.equal((await listed.json()).length, 3);
-const created = await fetch('http://petstore.test/v1/pets', { method: 'POST', headers, body: JSON.stringify({ name: 'Biscuit', categoryId: 2 }) });
+const created = await fetch('http://petstore.test/v1/pets', {
+  method: 'POST',
+  headers,
+  body: JSON.stringify({ name: 'Biscuit', categoryId: 2 }),
+});
 assert.equal(created.status, 201);
 assert.equal(store.snapshot().pets.length, 4);
 server.close();

@@ -19,7 +19,11 @@ test('lists the seeded pets', async () => {
 });
 
 test('creates a pet, then a reset forgets it', async () => {
-  const created = await fetch('http://petstore.test/v1/pets', { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Biscuit', categoryId: 1 }) });
+  const created = await fetch('http://petstore.test/v1/pets', {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ name: 'Biscuit', categoryId: 1 }),
+  });
   expect(created.status).toBe(201);
   store.reset();
   expect((await (await fetch('http://petstore.test/v1/pets?limit=100', { headers: auth })).json()).length).toBe(5);

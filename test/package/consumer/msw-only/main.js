@@ -2,5 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupWorker } from 'msw/browser';
 
-const worker = setupWorker(http.all(`${location.origin}/v1/*`, async ({ request }) => HttpResponse.json({ url: request.url })));
+const worker = setupWorker(
+  http.all(`${location.origin}/v1/*`, async ({ request }) => HttpResponse.json({ url: request.url })),
+);
 await worker.start({ onUnhandledRequest: 'bypass', quiet: true });

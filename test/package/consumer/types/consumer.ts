@@ -13,7 +13,11 @@ const { handlers } = createHandlers(options);
 const { server } = setupPetStoreServer(options);
 const { worker } = setupPetStoreWorker(options);
 const running: Promise<RunningServer> = serve({ port: 0 });
-const report: Promise<Report> = runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: DEV_API_KEY, allowWrites: false });
+const report: Promise<Report> = runConformance({
+  baseUrl: 'http://127.0.0.1:4010/v1',
+  apiKey: DEV_API_KEY,
+  allowWrites: false,
+});
 // @ts-expect-error: a Pet has no `owner`; the types come from the spec, so this must not compile.
 const wrong: Pet = { id: 1, name: 'Rex', categoryId: 1, owner: 'me' };
 
