@@ -3,23 +3,11 @@
 // right check (and scenario, and finding). The correct server, run the same way, must pass. Departures
 // from our choices only are in fixtures/faithful/ (test/verify/faithful-targets.test.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEV_API_KEY } from '../../src/core/index.ts';
-import { runConformance, type Report } from '../../contract-tests/index.ts';
+import type { Report } from '../../contract-tests/index.ts';
 import { startTarget, TARGETS, type BrokenTarget } from '../fixtures/targets/index.ts';
+import { verifyStarted } from '../support/verify-started.ts';
 
-async function verify(target?: BrokenTarget): Promise<Report> {
-  const server = await startTarget(target);
-  try {
-    return await runConformance({
-      baseUrl: server.apiUrl,
-      quickstartUrl: server.quickstartUrl,
-      apiKey: DEV_API_KEY,
-      allowWrites: true,
-    });
-  } finally {
-    await server.close();
-  }
-}
+const verify = (target?: BrokenTarget): Promise<Report> => verifyStarted(() => startTarget(target));
 
 function failuresOf(report: Report): string[] {
   return report.scenarios

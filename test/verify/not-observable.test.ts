@@ -6,10 +6,11 @@ import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { errorResponse } from '../../src/core/errors.ts';
-import { renderReport, runConformance, type Report } from '../../contract-tests/index.ts';
+import { renderReport, type Report } from '../../contract-tests/index.ts';
 import { verifyCommand } from '../../cli/verify.ts';
 import { FAITHFUL, startFaithful, type FaithfulTarget } from '../fixtures/faithful/index.ts';
 import { is, parse, withQuery } from '../fixtures/targets/target-kit.ts';
+import { verifyStarted } from '../support/verify-started.ts';
 
 const manyRecords = FAITHFUL.find((t) => t.name === 'many-records')!;
 const newestFirst = FAITHFUL.find((t) => t.name === 'many-records-newest-first')!;
@@ -20,19 +21,7 @@ function broken(name: string, wrap: FaithfulTarget['wrap']): FaithfulTarget {
   return { ...manyRecords, name, wrap };
 }
 
-async function verify(target: FaithfulTarget): Promise<Report> {
-  const server = await startFaithful(target);
-  try {
-    return await runConformance({
-      baseUrl: server.apiUrl,
-      quickstartUrl: server.quickstartUrl,
-      apiKey: DEV_API_KEY,
-      allowWrites: true,
-    });
-  } finally {
-    await server.close();
-  }
-}
+const verify = (target: FaithfulTarget): Promise<Report> => verifyStarted(() => startFaithful(target));
 
 const scenario = (report: Report, name: RegExp) => report.scenarios.filter((s) => name.test(s.name));
 

@@ -1,24 +1,13 @@
 // The judge catches an unreliable server: our own mock with a fault armed (issue 12) fails verify, with
 // findings that name what happened, while the same mock without faults passes (verify-mock.test.ts).
 import { describe, expect, it } from 'vitest';
-import { DEV_API_KEY, type FaultInput } from '../../src/core/index.ts';
+import type { FaultInput } from '../../src/core/index.ts';
 import { serve } from '../../src/node/serve.ts';
-import { runConformance, type Report } from '../../contract-tests/index.ts';
+import type { Report } from '../../contract-tests/index.ts';
+import { verifyStarted } from '../support/verify-started.ts';
 
-async function verifyWith(fault: FaultInput): Promise<Report> {
-  const server = await serve({ port: 0, faults: [fault] });
-  try {
-    return await runConformance({
-      baseUrl: server.apiUrl,
-      quickstartUrl: server.quickstartUrl,
-      apiKey: DEV_API_KEY,
-      allowWrites: true,
-      timeoutMs: 2000,
-    });
-  } finally {
-    await server.close();
-  }
-}
+const verifyWith = (fault: FaultInput): Promise<Report> =>
+  verifyStarted(() => serve({ port: 0, faults: [fault] }), { timeoutMs: 2000 });
 
 const findings = (report: Report) =>
   report.scenarios.flatMap((s) => s.failures.map((f) => ({ check: s.check, title: f.title, message: f.message })));
