@@ -128,7 +128,11 @@ describe('a body that arrives in pieces', () => {
     const socket = await openSocket(mock.url);
     socket.setNoDelay(true);
     const [first, second] = cuts;
-    const pieces = [Buffer.concat([head, body.subarray(0, first)]), body.subarray(first, second), body.subarray(second)];
+    const pieces = [
+      Buffer.concat([head, body.subarray(0, first)]),
+      body.subarray(first, second),
+      body.subarray(second),
+    ];
     const raw = await collect(socket, 5_000, async () => {
       // A pause between writes, so the server reads each piece as a chunk of its own.
       for (const piece of pieces) await new Promise((resolve) => setTimeout(() => resolve(socket.write(piece)), 30));
