@@ -26,6 +26,22 @@ describe('parseJsonExact', () => {
     },
   );
 
+  it('reads alike with and without the scan (a depth cap forces it), whatever the strings hold', () => {
+    const texts = [
+      '{"name":"Rex","categoryId":1,"status":"available"}',
+      '{"name":"v1.5 e2","n":[3,-4,123456789012345]}',
+      '{"n":1234567890123456}',
+      '{"n":-0.5,"m":1E+2}',
+      '[1,"2.5",3e0]',
+      '{"a":{"b":[9007199254740993]}}',
+    ];
+    for (const text of texts) {
+      const fast = parseJsonExact(text);
+      expect(fast, text).toEqual(parseJsonExact(text, { maxDepth: 1_000_000 }));
+      if (!/\d[.eE]|\d{16}/.test(text)) expect(fast, text).toEqual(JSON.parse(text));
+    }
+  });
+
   it('reads nested values and strings that look like numbers alike', () => {
     const text = '{"id":9007199254740993,"name":"1.5e300 and 12345678901234567890","tags":[1,2.5,{"n":-3}]}';
     expect(parseJsonExact(text)).toEqual({

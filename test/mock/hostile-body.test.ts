@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/core/index.ts';
 import { expectError } from '../support/error-body.ts';
+import { collect, openSocket, parseFirstResponse, rawRequest } from '../support/raw-http.ts';
 import { startMock, type StartedMock } from '../support/start-mock.ts';
 
 let mock: StartedMock;
@@ -144,6 +145,33 @@ describe('huge bodies (limit MAX_BODY_BYTES from src/core)', () => {
       duplex: 'half',
     } as RequestInit);
     await expectError(response, 413, 'PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('a body that arrives in pieces', () => {
+  it('a character split across TCP segments is decoded whole, and the pet stored as sent', async () => {
+    const body = Buffer.from(JSON.stringify({ name: 'Ré €x 🐕', categoryId: 3 }));
+    const cuts = [body.indexOf(0xc3) + 1, body.indexOf(0xf0) + 2]; // inside é, inside the dog
+    const headers = [`Authorization: Bearer ${mock.key}`, 'Content-Type: application/json'];
+    const head = Buffer.from(rawRequest(`POST ${PETS} HTTP/1.1`, [...headers, `Content-Length: ${body.length}`]));
+    const socket = await openSocket(mock.url);
+    socket.setNoDelay(true);
+    const [first, second] = cuts;
+    const pieces = [
+      Buffer.concat([head, body.subarray(0, first)]),
+      body.subarray(first, second),
+      body.subarray(second),
+    ];
+    const raw = await collect(socket, 5_000, async () => {
+      // A pause between writes, so the server reads each piece as a chunk of its own.
+      for (const piece of pieces) await new Promise((resolve) => setTimeout(() => resolve(socket.write(piece)), 30));
+    });
+    const answer = parseFirstResponse(raw.text);
+    expect(answer.status, answer.body).toBe(201);
+    const pet = JSON.parse(answer.body);
+    expect(pet.name).toBe('Ré €x 🐕');
+    const read = await mock.request(`${PETS}/${pet.id}`);
+    expect(await read.json()).toEqual(pet);
   });
 });
 
