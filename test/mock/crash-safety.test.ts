@@ -115,10 +115,12 @@ describe('SIGKILL during a write load', () => {
       await fetch(`${cli.origin}/v1/pets`, { method: 'POST', headers: AUTH, body: '{"name":"after","categoryId":1}' })
     ).json();
     expect(everAcked.map((pet) => pet.id)).not.toContain(created.id);
+    // Start-up removed the killed servers' temporary snapshots; one of this server's own may be in progress
+    // (it folds the sealed journals into a new snapshot in the background), so its pid is left out.
     const files = await filesOf(stateFile);
     expect(
-      files.filter((name) => name.endsWith('.tmp')),
-      'no temporary snapshot survives a start',
+      files.filter((name) => name.endsWith('.tmp') && !name.includes(`.${cli.child.pid}.`)),
+      'no temporary snapshot of a killed server survives a start',
     ).toEqual([]);
     await cli.stop('SIGTERM');
     expect(await filesOf(stateFile), 'a clean stop leaves the snapshot and its journal(s) only').toEqual(
