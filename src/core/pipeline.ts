@@ -70,7 +70,7 @@ function route(parts: PipelineParts, request: CoreRequest): CoreResponse {
   const admin = path.startsWith(`${parts.adminPath}/`);
 
   if (method === 'OPTIONS') {
-    const allow = admin ? ['GET', 'POST', 'OPTIONS'] : parts.router.allowedMethods(path);
+    const allow = admin ? ['GET', 'POST', 'DELETE', 'OPTIONS'] : parts.router.allowedMethods(path);
     return allow
       ? preflightResponse(allow, headerValue(request, 'access-control-request-headers'))
       : notFound(parts, method, path);

@@ -114,6 +114,15 @@ describe('HEAD and OPTIONS', () => {
     },
   );
 
+  it('OPTIONS on the admin API allows DELETE, so a page on another origin can disarm faults and clear the journal', async () => {
+    const response = await fetch(`${mock.url}/__admin/faults`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://app.example', 'access-control-request-method': 'DELETE' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-methods')).toMatch(/\bDELETE\b/);
+  });
+
   it('OPTIONS on an unknown path → 404 Error body', async () => {
     await expectError(await fetch(`${mock.url}/v1/nope`, { method: 'OPTIONS' }), 404, 'NOT_FOUND');
   });
