@@ -11,6 +11,17 @@ const MIN_EVIDENCE = 3;
 /** The check whose requests go to paths outside the interface on purpose (404 is their right answer). */
 const OUTSIDE_THE_INTERFACE = 'unknownRoutesAndMethods';
 
+const REFUSALS = [401, 403];
+
+/**
+ * The key is refused when nothing that carried it was served and nearly all of it was refused: a few other
+ * answers (a body too large judged before the key, 404/405 outside the interface) do not hide the cause.
+ */
+function keyRefused(withKey: { response: { status: number } }[]): boolean {
+  if (withKey.length < MIN_EVIDENCE || withKey.some((e) => e.response.status < 300)) return false;
+  return withKey.filter((e) => REFUSALS.includes(e.response.status)).length >= 0.8 * withKey.length;
+}
+
 export function findCauses(plan: RunPlan, results: ScenarioResult[]): string[] {
   const { baseUrl, apiKey } = plan.options;
   const answered = results
@@ -25,11 +36,12 @@ export function findCauses(plan: RunPlan, results: ScenarioResult[]): string[] {
       `${baseUrl} serves none of the operations: all ${toApi.length} requests to it were answered 404, so ` +
         `every failure below may come from the base URL.${versionHint(baseUrl, plan.model.document)}`,
     );
-  } else if (withKey.length >= MIN_EVIDENCE && withKey.every((e) => [401, 403].includes(e.response.status))) {
-    const statuses = [...new Set(withKey.map((e) => e.response.status))].join('/');
+  } else if (keyRefused(withKey)) {
+    const refused = withKey.filter((e) => REFUSALS.includes(e.response.status));
+    const statuses = [...new Set(refused.map((e) => e.response.status))].join('/');
     causes.push(
-      `The target rejected the key on every request that carried it (${withKey.length} answered ${statuses}), so ` +
-        'most failures below follow from it. Check --api-key (or PETSTORE_API_KEY): ' +
+      `The target rejected the key: no request that carried it was served (${refused.length} of ${withKey.length} ` +
+        `answered ${statuses}), so most failures below follow from it. Check --api-key (or PETSTORE_API_KEY): ` +
         'is it a key this deployment accepts?',
     );
   }
