@@ -12,6 +12,15 @@ function shortestPiece(secret: string): number {
   return Math.min(secret.length, Math.max(8, Math.ceil((secret.length * 2) / 3)));
 }
 
+/** Keys shorter than this (a toy key like `k`) are redacted only where they stand alone, not inside words. */
+const WHOLE_TOKEN_BELOW = 4;
+
+/** `secret` where no letter, digit, `_` or `-` touches it: `k` in `Bearer k`, not in `petstore-kit`. */
+function redactToken(text: string, secret: string): string {
+  const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`, 'g'), REDACTED);
+}
+
 /** Replaces every occurrence of each secret, and of every long piece of it, in `text`. Empty secrets are ignored. */
 export function redactText(text: string, secrets: string[]): string {
   let result = text;
@@ -26,6 +35,7 @@ export function redactText(text: string, secrets: string[]): string {
  * Found with indexOf per piece (native, fast on a large body), then grown while it stays a piece.
  */
 function redactPieces(text: string, secret: string): string {
+  if (secret.length < WHOLE_TOKEN_BELOW) return redactToken(text, secret);
   const size = shortestPiece(secret);
   if (text.length < size) return text;
   const runs: [number, number][] = [];

@@ -354,4 +354,12 @@ describe('helpers', () => {
     expect(redactText('Bearer s3cret and s3cret', ['s3cret'])).toBe('Bearer <redacted> and <redacted>');
     expect(redactDeep({ a: ['x s3cret'], s3cret: 1 }, ['s3cret'])).toEqual({ a: ['x <redacted>'], '<redacted>': 1 });
   });
+
+  it('a toy key of one to three characters is redacted where it stands alone, not inside every word', () => {
+    const message = '[petstore-kit] Failed to reach it: check the key k. Authorization: Bearer k';
+    expect(redactText(message, ['k'])).toBe(
+      '[petstore-kit] Failed to reach it: check the key <redacted>. Authorization: Bearer <redacted>',
+    );
+    expect(redactText('key=a.b&x=a.b1', ['a.b'])).toBe('key=<redacted>&x=a.b1');
+  });
 });
