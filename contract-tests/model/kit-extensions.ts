@@ -11,6 +11,9 @@
  */
 export const CONDITIONS = 'x-conditions';
 
+/** Overlay, in a response's `x-conditions`: answered only when the server cannot save a change (a full disk). */
+export const STORAGE_FAILED = 'storage-failed';
+
 /** Overlay, on an operation: the date the deprecation was announced (the `Deprecation` header). */
 export const DEPRECATION_DATE = 'x-deprecation-date';
 

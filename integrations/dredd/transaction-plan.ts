@@ -7,6 +7,7 @@
 import { indexOperations, type Operation } from '../../src/openapi/index-operations.ts';
 import type { JsonSchema, OpenApiDocument } from '../../src/openapi/openapi-document.ts';
 import { resolveRef } from '../../src/openapi/resolve-ref.ts';
+import { CONDITIONS, STORAGE_FAILED } from '../../contract-tests/model/kit-extensions.ts';
 import { gavelSchema } from './gavel-schema.ts';
 
 /** How the hooks shape one transaction. Keyed by `${METHOD} ${pathTemplate} ${status}`, as Dredd names it. */
@@ -61,6 +62,12 @@ function recipeFor(document: OpenApiDocument, op: Operation, status: string, sun
   } as const;
   const ids = Object.fromEntries(pathParams(op).map((name) => [name, 'existing' as const]));
   const skip = (why: string): TransactionRecipe => ({ ...base, why, skip: why });
+  // A response the document ties to a condition of the server (our StorageFailed): no request produces it.
+  const conditions = op.responses[status]?.extensions[CONDITIONS];
+  if (Array.isArray(conditions) && conditions.includes(STORAGE_FAILED))
+    return skip(
+      `${op.operationId} answers ${status} only when a change cannot be saved (a full disk); no request produces it`,
+    );
   switch (status[0] === '2' ? '2xx' : status) {
     case '2xx':
       return { ...base, pathParams: ids, why: 'a valid request with the key: the documented success' };
@@ -105,11 +112,6 @@ function recipeFor(document: OpenApiDocument, op: Operation, status: string, sun
         why: `a body of ${limit + 1} bytes, over the spec's ${limit}-byte limit (x-max-body-bytes)`,
       };
     }
-    case '503':
-      // Our overlay's StorageFailed: only a disk that refuses a write produces it, never a request.
-      return skip(
-        `${op.operationId} answers 503 only when a change cannot be saved (a full disk); no request produces it`,
-      );
     default:
       return skip(
         `no recipe produces ${status} for ${op.operationId}; add one to integrations/dredd/transaction-plan.ts`,

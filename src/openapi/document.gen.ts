@@ -1035,6 +1035,9 @@ export const document: OpenApiDocument = {
       },
       "StorageFailed": {
         "description": "The change could not be saved, so it was not made; retrying later may succeed.",
+        "x-conditions": [
+          "storage-failed"
+        ],
         "content": {
           "application/json": {
             "schema": {

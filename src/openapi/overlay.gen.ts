@@ -123,6 +123,9 @@ export const petstoreKitOverlay: OverlayDocument = {
         "responses": {
           "StorageFailed": {
             "description": "The change could not be saved, so it was not made; retrying later may succeed.",
+            "x-conditions": [
+              "storage-failed"
+            ],
             "content": {
               "application/json": {
                 "schema": {
