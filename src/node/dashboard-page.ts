@@ -56,11 +56,18 @@ function signOut(message) {
   say(message, 'error');
 }
 
+// Polls overlap with actions: a refresh draws only if no later one has drawn, so an answer read before
+// a change (a reset, a removed fault) never paints over the state after it.
+let refreshes = 0;
+let drawn = 0;
 async function refresh() {
+  const mine = ++refreshes;
   try {
     const [snapshot, faults, requests] = await Promise.all([
       call('/state'), call('/faults'), call('/requests?limit=100'),
     ]);
+    if (mine < drawn) return;
+    drawn = mine;
     showState(snapshot); showFaults(faults); showJournal(requests);
   } catch (error) { if (error.message !== '401') say('Failed to refresh: ' + error.message, 'error'); }
 }
@@ -120,7 +127,8 @@ function showJournal(entries) {
 
 async function act(action, done) {
   try {
-    await action(); say(done, 'ok'); await refresh();
+    // The message comes after the redraw, so what it announces is already on the page.
+    await action(); await refresh(); say(done, 'ok');
   } catch (error) {
     if (error.message !== '401') say(error.message, 'error');
   }
