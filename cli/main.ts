@@ -1,5 +1,6 @@
 // `petstore-kit <command>`: dispatches to each command's module, loaded only when used.
 import { UsageError } from './usage-error.ts';
+import { MESSAGE_PREFIX } from '../src/shared/kit-error.ts';
 
 const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>>> = {
   serve: async () => (await import('./serve.ts')).serveCommand,
@@ -31,7 +32,9 @@ main(process.argv.slice(2)).then(
   (error: Error & { code?: string }) => {
     // parseArgs reports bad flags with ERR_PARSE_ARGS_* codes: those are usage errors too.
     const usage = error instanceof UsageError || error.code?.startsWith('ERR_PARSE_ARGS');
-    process.stderr.write(`petstore-kit: ${error.message}\n${usage ? 'Run petstore-kit --help for usage.\n' : ''}`);
+    // A KitError already names the kit (`[petstore-kit] Failed to …`): one prefix is enough.
+    const line = error.message.startsWith(MESSAGE_PREFIX) ? error.message : `petstore-kit: ${error.message}`;
+    process.stderr.write(`${line}\n${usage ? 'Run petstore-kit --help for usage.\n' : ''}`);
     process.exitCode = usage ? 2 : 1;
   },
 );

@@ -150,7 +150,7 @@ describe('one owner per state file', () => {
       expect(second.code).not.toBe(0);
       expect(second.output.trim().split('\n')).toHaveLength(1);
       expect(second.output).toMatch(
-        new RegExp(`Failed to open the state file .*: process ${first.child.pid} is using it`),
+        new RegExp(`^\\[petstore-kit\\] Failed to open the state file .*: process ${first.child.pid} is using it`),
       );
       await expect(serve({ port: 0, stateFile: path }), 'nor a second server in this process').rejects.toThrow(
         /is using it/,
@@ -168,6 +168,44 @@ describe('one owner per state file', () => {
     await createPets(1);
     expect(await names()).toHaveLength(4);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'takes over the lock of a process that died but was not yet reaped (a zombie)',
+    async () => {
+      // sh starts a short child and then becomes `sleep`, which never collects it: the child stays a zombie,
+      // and kill(pid, 0) still succeeds for it.
+      const parent = spawn('sh', ['-c', 'sleep 0.05 & echo $!; exec sleep 10'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      try {
+        const zombie = Number((await new Promise<Buffer>((resolve) => parent.stdout.once('data', resolve))).toString());
+        await expect.poll(() => readFile(`/proc/${zombie}/stat`, 'utf8').then((s) => s.split(') ')[1]![0])).toBe('Z');
+        await writeFile(`${path}.lock`, `${zombie}\n`);
+        await createPets(1);
+        expect(await names()).toHaveLength(4);
+      } finally {
+        parent.kill();
+      }
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'takes over a lock whose pid now belongs to another process, and refuses one whose owner still runs',
+    async () => {
+      const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10_000)']);
+      try {
+        const started = (await readFile(`/proc/${other.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')[19];
+        await writeFile(`${path}.lock`, `${other.pid} ${started}\n`);
+        await expect(serve({ port: 0, stateFile: path })).rejects.toThrow(`process ${other.pid} is using it`);
+        // The same pid, started at another time: the lock's owner is gone and the pid was reused.
+        await writeFile(`${path}.lock`, `${other.pid} ${Number(started) - 1}\n`);
+        await createPets(1);
+        expect(await names()).toHaveLength(4);
+      } finally {
+        other.kill();
+      }
+    },
+  );
 });
 
 describe("today's single-JSON state file", () => {

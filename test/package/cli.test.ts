@@ -17,14 +17,32 @@ const kitLines = (stderr: string) =>
 let origin = '';
 let stopServe: () => Promise<void> = async () => {};
 beforeAll(async () => {
+  // npx runs the CLI in a child of its own and does not always pass SIGTERM on: the group is signalled, so
+  // the server never outlives the test (it did, once per run, before).
   const child = spawn('npx', ['--no', 'petstore-kit', 'serve', '--port', '0'], {
     cwd: tier.consumer,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   stopServe = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // The group is gone already.
+    }
     await exited;
+    if (!origin) return;
+    // The server itself is gone, not only npx: its port refuses connections.
+    for (let attempt = 0; ; attempt++) {
+      const answered = await fetch(`${origin}/v1/pets`).then(
+        () => true,
+        () => false,
+      );
+      if (!answered) return;
+      if (attempt === 50) throw new Error(`petstore-kit serve at ${origin} still answers after npx was stopped`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   };
   origin = await new Promise<string>((resolve, reject) => {
     let output = '';
