@@ -66,6 +66,27 @@ describe('the journal after a crash', () => {
     await expect(serve({ port: 0, stateFile: path }), 'the failed start released its lock').rejects.toThrow(/damaged/);
   });
 
+  it('a file that is not JSON stops the CLI with one line, its text escaped, and is left as it was', async () => {
+    const text = 'garbage\n\u001b[31mred\n';
+    await writeFile(path, text);
+    const result = await runCli(['serve', '--port', '0', '--state-file', path]);
+    expect(result.code).toBe(1);
+    const lines = result.output.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[petstore-kit\] Failed to load the state file .*: it is not valid JSON/);
+    expect(lines[0]).not.toContain('\u001b');
+    expect(await readFile(path, 'utf8')).toBe(text);
+  });
+
+  it('a state file in a directory that does not exist: one line that says so', async () => {
+    const missing = join(dirname(path), 'no-such-dir', 'state.json');
+    const result = await runCli(['serve', '--port', '0', '--state-file', missing]);
+    expect(result.code).toBe(1);
+    expect(result.output.trim()).toBe(
+      `[petstore-kit] Failed to open the state file ${missing}: its directory does not exist. Create it first.`,
+    );
+  });
+
   it('refuses a truncated snapshot and leaves it byte-identical', async () => {
     await createPets(12, { compactAfter: 5 });
     const snapshot = await readFile(path);

@@ -46,7 +46,12 @@ export async function readSnapshot(path: string): Promise<LoadedSnapshot> {
     try {
       return { kind: 'legacy', value: parseJsonExact(text) };
     } catch (error) {
-      throw cannotLoad(path, `it is not valid JSON (${(error as Error).message})`);
+      // V8 quotes the start of the text: kept on one line, and control characters shown escaped, never sent
+      // to the terminal as they are.
+      const why = (error as Error).message
+        .replace(/\s+/g, ' ')
+        .replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      throw cannotLoad(path, `it is not valid JSON (${why})`);
     }
   }
   const counters = ['seed', 'seededPets', 'generation', 'nextPetId', 'nextMessageId', 'records'] as const;

@@ -30,13 +30,11 @@ export async function lockStateFile(path: string): Promise<StateLock> {
         },
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new KitError(
-          `lock the state file ${path}`,
-          (error as Error).message,
-          'Check the permissions of its directory.',
-        );
-      }
+      const { code, message } = error as NodeJS.ErrnoException;
+      if (code === 'ENOENT')
+        throw new KitError(`open the state file ${path}`, 'its directory does not exist', 'Create it first.');
+      if (code !== 'EEXIST')
+        throw new KitError(`lock the state file ${path}`, message, 'Check the permissions of its directory.');
     }
     // "PID [START]"; a lock from an older version holds the pid alone.
     const [pidText = '', started] = (await readFile(lockPath, 'utf8').catch(() => '')).trim().split(/\s+/);
