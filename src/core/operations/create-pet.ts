@@ -8,5 +8,5 @@ import type { OperationHandler } from './operation-context.ts';
 export const createPet: OperationHandler<'createPet'> = ({ status: created, body, state, pathTo }) => {
   const { name, categoryId, status } = body;
   const stored = state.addPet({ name, categoryId, status });
-  return jsonResponse(created, stored.json, { location: pathTo('getPet', { petId: stored.pet.id }) });
+  return jsonResponse(created, stored.jsonOnce, { location: pathTo('getPet', { petId: stored.pet.id }) });
 };
