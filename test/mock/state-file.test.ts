@@ -1,7 +1,7 @@
 // `--state-file` beyond the happy path: a torn last record, a damaged record, a truncated snapshot, two
 // servers on one file, a stale lock, today's single-JSON file, snapshots and resets, and a full disk.
 import { spawn } from 'node:child_process';
-import { appendFile, mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -180,6 +180,57 @@ describe('one owner per state file', () => {
       await first.stop('SIGTERM');
     }
     expect(await filesOf(path)).not.toContain('state.json.lock');
+  });
+
+  it.each([
+    ['on a new file', async () => {}],
+    ['on a stale lock', () => writeFile(`${path}.lock`, '999999999\n')],
+  ])(
+    'servers started at the same moment %s: exactly one runs, the others refuse',
+    async (_, prepare) => {
+      // Creating a lock and writing the pid into it are two steps: a server that read the lock between them
+      // took it for a dead one's and removed it, and two servers ran on one file (2 in 10 rounds of 6 before).
+      for (let round = 0; round < 2; round++) {
+        await rm(dirname(path), { recursive: true, force: true });
+        await mkdir(dirname(path));
+        await prepare();
+        const starts = await Promise.allSettled(Array.from({ length: 6 }, () => startCli(['--state-file', path])));
+        const running = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+        try {
+          expect(running, `round ${round}`).toHaveLength(1);
+          for (const start of starts)
+            if (start.status === 'rejected') expect(String(start.reason)).toMatch(/is using it/);
+        } finally {
+          await Promise.all(running.map((cli) => cli.stop()));
+        }
+        expect(await filesOf(path), 'no lock or takeover file left').toEqual(['state.json', 'state.json.journal-1']);
+      }
+    },
+    60_000,
+  );
+
+  it('a lock still being written (no newline yet) is waited for, not taken for a dead one', async () => {
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10_000)']);
+    try {
+      const lock = `${path}.lock`;
+      await writeFile(lock, '');
+      const starting = serve({ port: 0, stateFile: path });
+      const written = new Promise((resolve) => setTimeout(() => resolve(writeFile(lock, `${other.pid}\n`)), 200));
+      const outcome = await starting.then(
+        (server) => server.close().then(() => 'started'),
+        (error: Error) => error.message,
+      );
+      await written;
+      expect(outcome).toMatch(`process ${other.pid} is using it`);
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('a lock left empty (its process died between creating and writing it) is taken over', async () => {
+    await writeFile(`${path}.lock`, '');
+    await createPets(1);
+    expect(await names()).toHaveLength(4);
   });
 
   it('takes over the lock of a process that is gone', async () => {

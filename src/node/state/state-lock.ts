@@ -1,8 +1,9 @@
 // One owner per state file: `<file>.lock` is created with O_EXCL and holds the owner's pid (and, on Linux,
 // its start time). A lock whose process is gone (killed, crashed, a zombie not yet reaped, or its pid since
-// reused by another process) is taken over, so a crash never leaves the file stuck.
+// reused by another process) is taken over, so a crash never leaves the file stuck; two servers that start at
+// the same moment, on a new file or a stale lock, end with exactly one owner.
 import { readFileSync } from 'node:fs';
-import { open, readFile, rm } from 'node:fs/promises';
+import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { KitError } from '../../shared/kit-error.ts';
 import { syncDirectory } from './durable-fs.ts';
 
@@ -16,38 +17,109 @@ export interface StateLock {
 export async function lockStateFile(path: string): Promise<StateLock> {
   const lockPath = `${path}.lock`;
   if (heldHere.has(lockPath)) throw inUse(path, process.pid);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const file = await open(lockPath, 'wx');
-      await file.writeFile(`${process.pid} ${startTime(process.pid) ?? ''}`.trim() + '\n');
-      await file.close();
-      await syncDirectory(lockPath);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await claim(lockPath, path)) {
       heldHere.add(lockPath);
+      await removeDeadTakeover(lockPath, path);
       return {
         async release() {
           heldHere.delete(lockPath);
           await rm(lockPath, { force: true });
         },
       };
-    } catch (error) {
-      const { code, message } = error as NodeJS.ErrnoException;
-      if (code === 'ENOENT')
-        throw new KitError(`open the state file ${path}`, 'its directory does not exist', 'Create it first.');
-      if (code !== 'EEXIST')
-        throw new KitError(`lock the state file ${path}`, message, 'Check the permissions of its directory.');
     }
-    // "PID [START]"; a lock from an older version holds the pid alone.
-    const [pidText = '', started] = (await readFile(lockPath, 'utf8').catch(() => '')).trim().split(/\s+/);
-    const owner = Number.parseInt(pidText, 10);
-    if (Number.isSafeInteger(owner) && owner !== process.pid && isAlive(owner, started)) throw inUse(path, owner);
-    // The owner is gone (or wrote nothing before it died): the lock is stale.
-    await rm(lockPath, { force: true });
+    const owner = await readOwner(lockPath, path);
+    if (owner?.alive) throw inUse(path, owner.pid);
+    // Stale, or gone already. Two servers starting at once may both find it stale: only the one holding
+    // `<lock>.takeover` removes it, after looking again, so neither removes a lock the other has just taken.
+    await takingOver(lockPath, path, async () => {
+      const now = await readOwner(lockPath, path);
+      if (now?.alive) throw inUse(path, now.pid);
+      await rm(lockPath, { force: true });
+    });
   }
   throw new KitError(
     `lock the state file ${path}`,
-    'another process took the lock while a stale one was removed',
+    'other processes kept taking the lock while a stale one was removed',
     'Start only one server on this file.',
   );
+}
+
+/** Creates `file` (O_EXCL) holding this process's id; false when it exists already. */
+async function claim(file: string, path: string): Promise<boolean> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'wx');
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === 'EEXIST') return false;
+    if (code === 'ENOENT')
+      throw new KitError(`open the state file ${path}`, 'its directory does not exist', 'Create it first.');
+    throw new KitError(`lock the state file ${path}`, message, 'Check the permissions of its directory.');
+  }
+  try {
+    // One line, ended by a newline: a reader that finds no newline yet knows the file is still being written.
+    await handle.writeFile(`${process.pid} ${startTime(process.pid) ?? ''}`.trim() + '\n');
+  } finally {
+    await handle.close();
+  }
+  await syncDirectory(file);
+  return true;
+}
+
+/** The one holding `<lock>.takeover` runs `action`; a takeover left by a process that died is removed first. */
+async function takingOver(lockPath: string, path: string, action: () => Promise<void>): Promise<void> {
+  const takeover = `${lockPath}.takeover`;
+  if (!(await claim(takeover, path))) {
+    const holder = await readOwner(takeover, path);
+    // Another server is taking the file over at this moment: it will own it.
+    if (holder?.alive) throw inUse(path, holder.pid);
+    await rm(takeover, { force: true });
+    if (!(await claim(takeover, path))) throw inUse(path, (await readOwner(takeover, path))?.pid ?? 0);
+  }
+  try {
+    await action();
+  } finally {
+    await rm(takeover, { force: true });
+  }
+}
+
+/** A takeover file whose process died mid-takeover would otherwise stay next to the state file for good. */
+async function removeDeadTakeover(lockPath: string, path: string): Promise<void> {
+  const takeover = `${lockPath}.takeover`;
+  const holder = await readOwner(takeover, path);
+  if (holder && !holder.alive) await rm(takeover, { force: true });
+}
+
+interface Owner {
+  pid: number;
+  alive: boolean;
+}
+
+/**
+ * The process a lock file names; undefined once the file is gone. Creating a lock and writing into it are two
+ * steps, so a file without its newline yet is read again for up to a second before it counts as stale (its
+ * process died between the two). "PID START"; a lock from an older version holds the pid alone.
+ */
+async function readOwner(file: string, path: string): Promise<Owner | undefined> {
+  for (let waited = 0; ; waited += 20) {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      const { code, message } = error as NodeJS.ErrnoException;
+      if (code === 'ENOENT') return undefined;
+      throw new KitError(`lock the state file ${path}`, `${file}: ${message}`, 'Remove it or fix its permissions.');
+    }
+    if (text.endsWith('\n') || waited >= 1000) {
+      const [pidText = '', started] = text.trim().split(/\s+/);
+      const pid = Number.parseInt(pidText, 10);
+      // Our own pid in a lock we do not hold: a server before us had it (pid 1 in a container, every time).
+      const alive = Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid, started);
+      return { pid, alive };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /**
