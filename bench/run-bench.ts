@@ -94,7 +94,7 @@ async function main(): Promise<void> {
 
   const partial = { machine, settings, origins, rows, scale, coreScale, extras };
   const results: BenchResults = { ...partial, goals: checkGoals(partial) };
-  log('\nGoals (issue 6):');
+  log('\nGoals (issues 6 and 13):');
   for (const goal of results.goals)
     log(`  ${goal.pass ? 'met   ' : 'MISSED'} ${goal.name}: ${goal.measured} (goal ${goal.goal})`);
 
