@@ -149,7 +149,10 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     let parts = templates.get(operationId);
     if (!parts) templates.set(operationId, (parts = router.pathOf(operationId).split(/\{([^}]+)\}/)));
     let path = parts[0]!;
-    for (let i = 1; i < parts.length; i += 2) path += encodeURIComponent(String(params[parts[i]!])) + parts[i + 1]!;
+    for (let i = 1; i < parts.length; i += 2) {
+      const value = params[parts[i]!];
+      path += (typeof value === 'number' ? value : encodeURIComponent(String(value))) + parts[i + 1]!;
+    }
     return path;
   };
   const compiled = new Map<string, CompiledOperation>();

@@ -48,10 +48,11 @@ export interface PipelineParts {
 }
 
 export function createPipeline(parts: PipelineParts): (request: CoreRequest) => CoreResponse {
+  const adminPrefix = `${parts.adminPath}/`;
   return function handle(request) {
     let response: CoreResponse;
     try {
-      response = route(parts, originForm(request));
+      response = route(parts, adminPrefix, originForm(request));
     } catch (error) {
       response = errorResponse('INTERNAL', { message: `The mock failed unexpectedly: ${(error as Error).message}` });
     }
@@ -63,11 +64,11 @@ export function createPipeline(parts: PipelineParts): (request: CoreRequest) => 
   };
 }
 
-function route(parts: PipelineParts, request: CoreRequest): CoreResponse {
+function route(parts: PipelineParts, adminPrefix: string, request: CoreRequest): CoreResponse {
   const queryStart = request.url.indexOf('?');
   const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
   const method = request.method.toUpperCase();
-  const admin = path.startsWith(`${parts.adminPath}/`);
+  const admin = path.startsWith(adminPrefix);
 
   if (method === 'OPTIONS') {
     const allow = admin ? ['GET', 'POST', 'DELETE', 'OPTIONS'] : parts.router.allowedMethods(path);
@@ -120,14 +121,13 @@ function operationAnswer(
   request: CoreRequest,
   rawParams: Record<string, string>,
 ): CoreResponse {
-  const now = parts.now();
-  const gone = compiled.deprecation?.gone(now);
+  const gone = compiled.deprecation?.gone(parts.now());
   if (gone) return gone;
 
   const queryStart = request.url.indexOf('?');
   const verdict = compiled.validateRequest({
     pathParams: rawParams,
-    query: new URLSearchParams(queryStart === -1 ? '' : request.url.slice(queryStart + 1)),
+    query: queryStart === -1 ? '' : request.url.slice(queryStart + 1),
     contentType: headerValue(request, 'content-type'),
     body: request.body,
   });
@@ -144,7 +144,7 @@ function operationAnswer(
     params,
     body,
     state: parts.state(),
-    now,
+    now: parts.now,
     pathTo: parts.pathTo,
   };
   return compiled.handler(context as OperationContext<never>);

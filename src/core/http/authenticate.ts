@@ -36,10 +36,12 @@ function unauthorized(reason: 'missing' | 'malformed' | 'unknown'): CoreResponse
  */
 function matchesAny(presented: string, keys: string[]): boolean {
   let matched = 0;
+  // `j` walks the presented key round and round (no division per character); it wraps on a length, never on content.
+  const last = presented.length - 1;
   for (const key of keys) {
     let diff = key.length ^ presented.length;
-    for (let i = 0; i < key.length; i++)
-      diff |= key.charCodeAt(i) ^ (presented.charCodeAt(i % (presented.length || 1)) || 0);
+    for (let i = 0, j = 0; i < key.length; i++, j = j >= last ? 0 : j + 1)
+      diff |= key.charCodeAt(i) ^ (presented.charCodeAt(j) || 0);
     matched |= diff === 0 ? 1 : 0;
   }
   return matched === 1;

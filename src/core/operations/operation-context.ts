@@ -36,7 +36,8 @@ export interface OperationContext<K extends OperationId = OperationId> {
   params: OperationParams<K>;
   body: OperationBody<K>;
   state: StoreState;
-  now: Date;
+  /** The store's clock, read only by the operations that need the time (most do not). */
+  now(): Date;
   /** The mounted URL path of an operation with its parameters filled in, e.g. `/v1/pets/7`. */
   pathTo(operationId: OperationId, params?: Record<string, string | number>): string;
 }

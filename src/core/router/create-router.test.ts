@@ -32,6 +32,14 @@ describe('createRouter (built from the spec)', () => {
     expect(router.allowedMethods('/quickstart/messages')).toEqual(['POST', 'OPTIONS']);
   });
 
+  it("shares one frozen match per literal path and method, so no request can change another's", () => {
+    const first = router.match('POST', '/v1/pets');
+    expect(router.match('POST', '/v1/pets')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first.kind === 'operation' && Object.isFrozen(first.params)).toBe(true);
+    expect(router.allowedMethods('/v1/pets/7')).toEqual(['GET', 'HEAD', 'OPTIONS']);
+  });
+
   it('gives the mounted path of an operation', () => {
     expect(router.pathOf('getPet')).toBe('/v1/pets/{petId}');
     expect(router.pathOf('sendMessage')).toBe('/quickstart/messages');

@@ -47,11 +47,23 @@ export function createRouter(operations: Operation[], mounts: Mounts): Router {
     }
     route.byMethod.set(operation.method, operation);
   }
-  // Literal paths first, so `/pets/mine` would win over `/pets/{petId}` (OpenAPI 3.0.3 §4.7.8).
-  const ordered = [...routes.values()].sort((a, b) => a.paramNames.length - b.paramNames.length);
+  // Literal paths first, so `/pets/mine` would win over `/pets/{petId}` (OpenAPI 3.0.3 §4.7.8). A literal path
+  // is looked up whole, and its matches are built once: there is nothing to fill in per request.
+  const literal = new Map<string, { route: Route; matches: Map<string, RouteMatch> }>();
+  for (const [path, route] of routes)
+    if (route.paramNames.length === 0) {
+      const matches = [...route.byMethod].map(([method, operation]) => [
+        method,
+        Object.freeze(operationMatch(operation, NO_PARAMS)),
+      ]);
+      literal.set(path, { route, matches: new Map(matches as [string, RouteMatch][]) });
+    }
+  const templated = [...routes.values()]
+    .filter((route) => route.paramNames.length > 0)
+    .sort((a, b) => a.paramNames.length - b.paramNames.length);
 
   const find = (path: string) => {
-    for (const route of ordered) {
+    for (const route of templated) {
       const found = route.pattern.exec(path);
       if (found) return { route, values: found.slice(1) };
     }
@@ -60,18 +72,21 @@ export function createRouter(operations: Operation[], mounts: Mounts): Router {
 
   return {
     match(method, path) {
+      const verb = method === 'HEAD' ? 'GET' : method;
+      const exact = literal.get(path);
+      if (exact) return exact.matches.get(verb) ?? { kind: 'method-not-allowed', allow: allow(exact.route) };
       const found = find(path);
       if (!found) return { kind: 'not-found' };
       const { route, values } = found;
-      const operation = route.byMethod.get(method === 'HEAD' ? 'GET' : method);
+      const operation = route.byMethod.get(verb);
       if (!operation) return { kind: 'method-not-allowed', allow: allow(route) };
       const params: Record<string, string> = {};
       route.paramNames.forEach((name, i) => (params[name] = values[i]));
-      return { kind: 'operation', operation, params };
+      return operationMatch(operation, params);
     },
     allowedMethods(path) {
-      const found = find(path);
-      return found && allow(found.route);
+      const route = literal.get(path)?.route ?? find(path)?.route;
+      return route && allow(route);
     },
     pathOf(operationId) {
       const path = paths.get(operationId);
@@ -84,6 +99,13 @@ export function createRouter(operations: Operation[], mounts: Mounts): Router {
       return path;
     },
   };
+}
+
+/** Shared by every request to a literal path, so frozen (as its matches are): no caller can change another's. */
+const NO_PARAMS: Record<string, string> = Object.freeze({});
+
+function operationMatch(operation: Operation, params: Record<string, string>): RouteMatch {
+  return { kind: 'operation', operation, params };
 }
 
 function allow(route: Route): string[] {

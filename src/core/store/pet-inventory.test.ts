@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { stringifyJsonExact } from '../../shared/exact-json.ts';
 import { PetInventory } from './pet-inventory.ts';
 
 const pet = (id: number, status?: 'available' | 'pending' | 'sold') => ({
@@ -27,5 +29,28 @@ describe('PetInventory', () => {
     expect(JSON.parse(inventory.page(10, 'sold')).map((p: { id: number }) => p.id)).toEqual([1, 3, 4]);
     expect(JSON.parse(inventory.page(2)).map((p: { id: number }) => p.id)).toEqual([1, 2]);
     expect(inventory.get(4)?.json).toBe('{"id":4,"name":"New","categoryId":2,"status":"sold"}');
+  });
+
+  it('writes each pet as the bytes JSON would, bigint categoryIds digit for digit', () => {
+    const int64 = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
+    const fields = fc.record(
+      {
+        name: fc.string({ unit: 'binary' }),
+        categoryId: fc.oneof(fc.integer(), fc.maxSafeInteger(), int64),
+        status: fc.constantFrom('available' as const, 'pending' as const, 'sold' as const),
+      },
+      { requiredKeys: ['name', 'categoryId'] },
+    );
+    fc.assert(
+      fc.property(fc.array(fields, { maxLength: 5 }), (added) => {
+        const inventory = new PetInventory([], 1);
+        added.forEach((pet, i) => {
+          const stored = inventory.add(pet);
+          const expected = stringifyJsonExact({ id: i + 1, ...pet });
+          expect(stored.jsonOnce).toBe(expected);
+          expect(stored.json).toBe(expected);
+        });
+      }),
+    );
   });
 });

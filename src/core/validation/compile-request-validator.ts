@@ -10,7 +10,8 @@ import { coerceParameter } from './coerce-parameter.ts';
 
 export interface RequestInput {
   pathParams: Record<string, string>;
-  query: URLSearchParams;
+  /** The raw query string, without `?`; parsed only for an operation that declares query parameters. */
+  query: string;
   contentType: string | undefined;
   body: string | undefined;
 }
@@ -28,6 +29,7 @@ export function compileRequestValidator(operation: Operation, compiler: SchemaCo
   const parameters = operation.parameters
     .filter((p) => p.in === 'path' || p.in === 'query')
     .map((parameter) => ({ parameter, validate: compiler.compile(parameter.schema) }));
+  const readsQuery = parameters.some(({ parameter }) => parameter.in === 'query');
   const body = operation.requestBody;
   const validateBody: SchemaValidator | undefined = body?.schema && compiler.compile(body.schema);
   const defaults = bodyDefaults(document, body?.schema);
@@ -35,11 +37,12 @@ export function compileRequestValidator(operation: Operation, compiler: SchemaCo
   return function validateRequest(input: RequestInput): RequestVerdict {
     const issues: Issue[] = [];
     const params: Record<string, unknown> = {};
+    const query = readsQuery ? new URLSearchParams(input.query) : undefined;
     for (const { parameter, validate } of parameters) {
       const raw =
         parameter.in === 'path'
           ? [decodePathValue(parameter.name, input.pathParams[parameter.name], issues)]
-          : input.query.getAll(parameter.name);
+          : query!.getAll(parameter.name);
       const value = readParameter(parameter, raw, validate, issues);
       if (value !== undefined) params[parameter.name] = value;
     }
@@ -54,7 +57,7 @@ export function compileRequestValidator(operation: Operation, compiler: SchemaCo
         ? { ok: false, reason: 'invalid', issues }
         : { ok: true, value: { params, body: undefined } };
     }
-    const mediaType = input.contentType?.split(';')[0].trim().toLowerCase();
+    const mediaType = mediaTypeOf(input.contentType, body.mediaTypes);
     if (!mediaType || !body.mediaTypes.includes(mediaType)) {
       const message = `header 'content-type' must be ${body.mediaTypes.join(' or ')}${mediaType ? `, not ${mediaType}` : ''}`;
       return { ok: false, reason: 'content-type', issues: [{ in: 'header', pointer: 'content-type', message }] };
@@ -81,6 +84,12 @@ export function compileRequestValidator(operation: Operation, compiler: SchemaCo
         (parsed as Record<string, unknown>)[name] = structuredClone(value);
     return { ok: true, value: { params, body: parsed } };
   };
+}
+
+/** The media type of a Content-Type value, lower-case and without parameters; most clients send a declared one as it is. */
+function mediaTypeOf(contentType: string | undefined, declared: string[]): string | undefined {
+  if (contentType === undefined || declared.includes(contentType)) return contentType;
+  return contentType.split(';')[0].trim().toLowerCase();
 }
 
 function readParameter(
