@@ -85,6 +85,18 @@ export async function serveCommand(argv: string[]): Promise<number> {
     strict: values.strict,
   });
 
+  // Ready to stop before saying it is ready: a SIGTERM sent the moment the banner appears (a test runner, a
+  // supervisor) must close the server and release the state file, not kill it with the lock left behind.
+  const stopped = new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      process.stdout.write(
+        `\nReceived ${signal}: closing${values['state-file'] ? ' and flushing the state file' : ''}.\n`,
+      );
+      server.close().then(resolve);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
   const key = apiKeys
     ? '(the configured key; not shown)'
     : `${DEV_API_KEY}  (development key: use --api-key or PETSTORE_API_KEY elsewhere)`;
@@ -105,16 +117,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     ].join('\n'),
   );
 
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      process.stdout.write(
-        `\nReceived ${signal}: closing${values['state-file'] ? ' and flushing the state file' : ''}.\n`,
-      );
-      server.close().then(resolve);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await stopped;
   return 0;
 }
 

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { appendFile, mkdir, mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../src/node/serve.ts';
 import { frame, scanFrames } from '../../src/node/state/frames.ts';
@@ -208,6 +209,16 @@ describe('one owner per state file', () => {
     },
     60_000,
   );
+
+  it('can be stopped the moment it says it is ready: its stop handlers exist before the banner is written', async () => {
+    // A test runner or supervisor sends SIGTERM as soon as it reads the banner. With the handlers installed
+    // after it, a server descheduled between the two died of the signal with the lock left behind (seen in CI).
+    const probe = pathToFileURL(join(ROOT, 'test/support/banner-probe.mjs')).href;
+    const cli = await startCli(['--state-file', path], { nodeArgs: ['--import', probe] });
+    expect(cli.output()).toContain('[probe] SIGTERM listeners when the banner was written: 1');
+    expect(await cli.stop()).toEqual({ code: 0, signal: null });
+    expect(await filesOf(path)).toEqual(['state.json', 'state.json.journal-1']);
+  });
 
   it('a lock still being written (no newline yet) is waited for, not taken for a dead one', async () => {
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10_000)']);
