@@ -202,7 +202,8 @@ describe('one owner per state file', () => {
           for (const start of starts)
             if (start.status === 'rejected') expect(String(start.reason)).toMatch(/is using it/);
         } finally {
-          await Promise.all(running.map((cli) => cli.stop()));
+          const stops = await Promise.all(running.map((cli) => cli.stop()));
+          expect(stops, 'a clean stop, not a death by signal').toEqual(running.map(() => ({ code: 0, signal: null })));
         }
         expect(await filesOf(path), 'no lock or takeover file left').toEqual(['state.json', 'state.json.journal-1']);
       }
