@@ -216,8 +216,9 @@ describe('one owner per state file', () => {
     // after it, a server descheduled between the two died of the signal with the lock left behind (seen in CI).
     const probe = pathToFileURL(join(ROOT, 'test/support/banner-probe.mjs')).href;
     const cli = await startCli(['--state-file', path], { nodeArgs: ['--import', probe] });
-    expect(cli.output()).toContain('[probe] SIGTERM listeners when the banner was written: 1');
+    const output = cli.output();
     expect(await cli.stop()).toEqual({ code: 0, signal: null });
+    expect(output).toContain('[probe] SIGTERM listeners when the banner was written: 1');
     expect(await filesOf(path)).toEqual(['state.json', 'state.json.journal-1']);
   });
 
