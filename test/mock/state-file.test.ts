@@ -1,7 +1,7 @@
 // `--state-file` beyond the happy path: a torn last record, a damaged record, a truncated snapshot, two
 // servers on one file, a stale lock, today's single-JSON file, snapshots and resets, and a full disk.
 import { spawn } from 'node:child_process';
-import { appendFile, mkdir, mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -242,6 +242,9 @@ describe('one owner per state file', () => {
 
   it('a lock left empty (its process died between creating and writing it) is taken over', async () => {
     await writeFile(`${path}.lock`, '');
+    // Left by a process that died a while ago: a lock still being written is waited for (10 s without a change).
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await utimes(`${path}.lock`, minuteAgo, minuteAgo);
     await createPets(1);
     expect(await names()).toHaveLength(4);
   });

@@ -3,7 +3,7 @@
 // reused by another process) is taken over, so a crash never leaves the file stuck; two servers that start at
 // the same moment, on a new file or a stale lock, end with exactly one owner.
 import { readFileSync } from 'node:fs';
-import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { open, readFile, rm, stat, type FileHandle } from 'node:fs/promises';
 import { KitError } from '../../shared/kit-error.ts';
 import { syncDirectory } from './durable-fs.ts';
 
@@ -17,7 +17,7 @@ export interface StateLock {
 export async function lockStateFile(path: string): Promise<StateLock> {
   const lockPath = `${path}.lock`;
   if (heldHere.has(lockPath)) throw inUse(path, process.pid);
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 10; attempt++) {
     if (await claim(lockPath, path)) {
       heldHere.add(lockPath);
       await removeDeadTakeover(lockPath, path);
@@ -97,21 +97,29 @@ interface Owner {
 }
 
 /**
+ * A lock without its newline is still being written unless it has not changed for this long (its process died
+ * between creating and writing it). Generous: a writer starved of CPU on a loaded machine may take seconds.
+ */
+const PARTIAL_LOCK_PATIENCE_MS = 10_000;
+
+/**
  * The process a lock file names; undefined once the file is gone. Creating a lock and writing into it are two
- * steps, so a file without its newline yet is read again for up to a second before it counts as stale (its
- * process died between the two). "PID START"; a lock from an older version holds the pid alone.
+ * steps, so a file without its newline yet is read again until it is complete or has been left unchanged for
+ * PARTIAL_LOCK_PATIENCE_MS (then it is stale). "PID START"; a lock from an older version holds the pid alone.
  */
 async function readOwner(file: string, path: string): Promise<Owner | undefined> {
-  for (let waited = 0; ; waited += 20) {
+  for (;;) {
     let text: string;
+    let age: number;
     try {
       text = await readFile(file, 'utf8');
+      age = text.endsWith('\n') ? 0 : Date.now() - (await stat(file)).mtimeMs;
     } catch (error) {
       const { code, message } = error as NodeJS.ErrnoException;
       if (code === 'ENOENT') return undefined;
       throw new KitError(`lock the state file ${path}`, `${file}: ${message}`, 'Remove it or fix its permissions.');
     }
-    if (text.endsWith('\n') || waited >= 1000) {
+    if (text.endsWith('\n') || age >= PARTIAL_LOCK_PATIENCE_MS) {
       const [pidText = '', started] = text.trim().split(/\s+/);
       const pid = Number.parseInt(pidText, 10);
       // Our own pid in a lock we do not hold: a server before us had it (pid 1 in a container, every time).
@@ -127,10 +135,10 @@ async function readOwner(file: string, path: string): Promise<Owner | undefined>
  * `kill(pid, 0)` still succeeds) and a pid reused by a later process (another start time) from the owner.
  */
 function isAlive(pid: number, started: string | undefined): boolean {
-  const stat = procStat(pid);
-  if (stat !== undefined) {
-    if (stat === null || stat.state === 'Z' || stat.state === 'X') return false;
-    return started === undefined || stat.started === started;
+  const proc = procStat(pid);
+  if (proc !== undefined) {
+    if (proc === null || proc.state === 'Z' || proc.state === 'X') return false;
+    return started === undefined || proc.started === started;
   }
   try {
     process.kill(pid, 0);
