@@ -52,11 +52,10 @@ export function createRouter(operations: Operation[], mounts: Mounts): Router {
   const literal = new Map<string, { route: Route; matches: Map<string, RouteMatch> }>();
   for (const [path, route] of routes)
     if (route.paramNames.length === 0) {
-      const matches = [...route.byMethod].map(([method, operation]) => [
-        method,
-        Object.freeze(operationMatch(operation, NO_PARAMS)),
-      ]);
-      literal.set(path, { route, matches: new Map(matches as [string, RouteMatch][]) });
+      const matches = new Map<string, RouteMatch>();
+      for (const [method, operation] of route.byMethod)
+        matches.set(method, Object.freeze(operationMatch(operation, NO_PARAMS)));
+      literal.set(path, { route, matches });
     }
   const templated = [...routes.values()]
     .filter((route) => route.paramNames.length > 0)

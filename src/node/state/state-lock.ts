@@ -74,7 +74,8 @@ async function takingOver(lockPath: string, path: string, action: () => Promise<
     const holder = await readOwner(takeover, path);
     // Another server is taking the file over at this moment: it will own it.
     if (holder?.alive) throw inUse(path, holder.pid);
-    await rm(takeover, { force: true });
+    // Removed only when a dead holder's file is still there: one already gone may be another server's by now.
+    if (holder) await rm(takeover, { force: true });
     if (!(await claim(takeover, path))) throw inUse(path, (await readOwner(takeover, path))?.pid ?? 0);
   }
   try {
@@ -110,16 +111,16 @@ const PARTIAL_LOCK_PATIENCE_MS = 10_000;
 async function readOwner(file: string, path: string): Promise<Owner | undefined> {
   for (;;) {
     let text: string;
-    let age: number;
+    let settled: boolean;
     try {
       text = await readFile(file, 'utf8');
-      age = text.endsWith('\n') ? 0 : Date.now() - (await stat(file)).mtimeMs;
+      settled = text.endsWith('\n') || Date.now() - (await stat(file)).mtimeMs >= PARTIAL_LOCK_PATIENCE_MS;
     } catch (error) {
       const { code, message } = error as NodeJS.ErrnoException;
       if (code === 'ENOENT') return undefined;
       throw new KitError(`lock the state file ${path}`, `${file}: ${message}`, 'Remove it or fix its permissions.');
     }
-    if (text.endsWith('\n') || age >= PARTIAL_LOCK_PATIENCE_MS) {
+    if (settled) {
       const [pidText = '', started] = text.trim().split(/\s+/);
       const pid = Number.parseInt(pidText, 10);
       // Our own pid in a lock we do not hold: a server before us had it (pid 1 in a container, every time).
