@@ -4,15 +4,20 @@ import { createAuthenticator } from './authenticate.ts';
 const authenticate = createAuthenticator(['key-one', 'key.two~']);
 
 describe('createAuthenticator', () => {
-  it.each(['Bearer key-one', 'Bearer key.two~', 'bearer key-one', 'BEARER  key-one'])('accepts %j', (header) => {
-    expect(authenticate(header)).toBeUndefined();
-  });
+  it.each(['Bearer key-one', 'Bearer key.two~', 'bearer key-one', 'BEARER  key-one', 'Bearer key-one  '])(
+    'accepts %j',
+    (header) => {
+      expect(authenticate(header)).toBeUndefined();
+    },
+  );
 
   it.each([
     ['missing', undefined, 'Bearer realm="petstore"'],
     ['unknown key', 'Bearer key-three', 'Bearer realm="petstore", error="invalid_token"'],
     ['prefix of a key', 'Bearer key-on', 'Bearer realm="petstore", error="invalid_token"'],
     ['key with a suffix', 'Bearer key-one1', 'Bearer realm="petstore", error="invalid_token"'],
+    ['key twice', 'Bearer key-onekey-one', 'Bearer realm="petstore", error="invalid_token"'],
+    ['one character', 'Bearer k', 'Bearer realm="petstore", error="invalid_token"'],
     ['wrong scheme', 'Basic key-one', 'Bearer realm="petstore", error="invalid_token"'],
     ['no key', 'Bearer', 'Bearer realm="petstore", error="invalid_token"'],
     ['key with a space', 'Bearer key one', 'Bearer realm="petstore", error="invalid_token"'],

@@ -2,7 +2,8 @@
 import { errorResponse } from '../errors.ts';
 import type { CoreResponse } from '../core-request.ts';
 
-const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+const BEARER = /^bearer +[A-Za-z0-9\-._~+/]+=* *$/i;
+const SPACE = 0x20;
 
 export type Authenticator = (authorization: string | string[] | undefined) => CoreResponse | undefined;
 
@@ -10,10 +11,15 @@ export type Authenticator = (authorization: string | string[] | undefined) => Co
 export function createAuthenticator(apiKeys: readonly string[]): Authenticator {
   const keys = [...apiKeys];
   return (authorization) => {
-    const presented = typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined;
-    if (presented !== undefined && matchesAny(presented, keys)) return undefined;
-    const reason = authorization === undefined ? 'missing' : presented === undefined ? 'malformed' : 'unknown';
-    return unauthorized(reason);
+    if (typeof authorization !== 'string' || !BEARER.test(authorization))
+      return unauthorized(authorization === undefined ? 'missing' : 'malformed');
+    // The key lies between the scheme's spaces and any trailing ones (BEARER allows no space inside it); it is
+    // compared where it stands, so a request's key is never copied out of its header.
+    let start = 'bearer'.length;
+    while (authorization.charCodeAt(start) === SPACE) start++;
+    let end = authorization.length;
+    while (authorization.charCodeAt(end - 1) === SPACE) end--;
+    return matchesAny(authorization, start, end, keys) ? undefined : unauthorized('unknown');
   };
 }
 
@@ -29,19 +35,21 @@ function unauthorized(reason: 'missing' | 'malformed' | 'unknown'): CoreResponse
 }
 
 /**
- * Compares against every key in time that depends only on the lengths involved, never on where the
- * characters first differ, so response timing does not reveal a key prefix. (Pure JS: `node:crypto`'s
- * timingSafeEqual is not available in browsers and service workers, where the core also runs.) Both
- * sides are bearer-token characters (ASCII, per BEARER above), so char codes compare like bytes.
+ * Compares the presented key (`header` from `start` to `end`, at least one character) against every key in
+ * time that depends only on the lengths involved, never on where the characters first differ, so response
+ * timing does not reveal a key prefix. (Pure JS: `node:crypto`'s timingSafeEqual is not available in browsers
+ * and service workers, where the core also runs.) The presented key is bearer-token characters (ASCII, per
+ * BEARER above), so char codes compare like bytes.
  */
-function matchesAny(presented: string, keys: string[]): boolean {
+function matchesAny(header: string, start: number, end: number, keys: string[]): boolean {
   let matched = 0;
   // `j` walks the presented key round and round (no division per character); it wraps on a length, never on content.
-  const last = presented.length - 1;
+  const length = end - start;
+  const last = end - 1;
   for (const key of keys) {
-    let diff = key.length ^ presented.length;
-    for (let i = 0, j = 0; i < key.length; i++, j = j >= last ? 0 : j + 1)
-      diff |= key.charCodeAt(i) ^ (presented.charCodeAt(j) || 0);
+    let diff = key.length ^ length;
+    for (let i = 0, j = start; i < key.length; i++, j = j >= last ? start : j + 1)
+      diff |= key.charCodeAt(i) ^ header.charCodeAt(j);
     matched |= diff === 0 ? 1 : 0;
   }
   return matched === 1;

@@ -7,5 +7,5 @@ import type { OperationHandler } from './operation-context.ts';
  */
 export const createPet: OperationHandler<'createPet'> = ({ status: created, body, state, pathTo }) => {
   const stored = state.addPet(body);
-  return jsonResponse(created, stored.jsonOnce, { location: pathTo('getPet', { petId: stored.pet.id }) });
+  return jsonResponse(created, stored.json, { location: pathTo('getPet', { petId: stored.pet.id }) });
 };

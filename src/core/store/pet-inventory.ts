@@ -1,25 +1,22 @@
-// The pets in memory. Ids only grow and pets are never removed, so every index stays sorted by id
-// just by appending: a list is a slice of the right index, never a scan of the whole store, whether
+// The pets in memory. Ids only grow and pets are never removed (but for a write the disk refused), so every
+// index stays sorted by id just by appending: a list is a slice of the right index, never a scan of the whole store, whether
 // it holds a thousand pets or a million.
-import type { NewPet, Pet } from '../api-types.ts';
+import type { NewPet, Pet, PetStatus } from '../api-types.ts';
 import { KitError } from '../../shared/kit-error.ts';
 
-/** A pet and its JSON, serialised once, on first use: a million seeded pets start fast and small. */
+/** A pet and its JSON: a view handed out on request and never kept (the inventory keeps columns, below). */
 export class StoredPet {
   #json: string | undefined;
 
-  constructor(readonly pet: Pet) {}
+  constructor(
+    readonly pet: Pet,
+    json?: string,
+  ) {
+    this.#json = json;
+  }
 
   get json(): string {
     return (this.#json ??= serialise(this.pet));
-  }
-
-  /**
-   * The JSON, not kept: a pet just created is answered once and may never be read again, and a million kept
-   * strings are the garbage collector's work (about 1 µs a create under load). A read caches it.
-   */
-  get jsonOnce(): string {
-    return this.#json ?? serialise(this.pet);
   }
 }
 
@@ -30,22 +27,36 @@ export class StoredPet {
  */
 function serialise({ id, name, categoryId, status }: Pet): string {
   const fields = `{"id":${id},"name":${JSON.stringify(name)},"categoryId":${categoryId}`;
-  return status === undefined ? `${fields}}` : `${fields},"status":${JSON.stringify(status)}}`;
+  return status === undefined ? `${fields}}` : `${fields},"status":${quoted(status)}}`;
 }
 
-/**
- * The Pet fields of `fields` under `id`, in a fixed order, so equal data serialises to equal bytes; anything
- * else is dropped. One literal per shape: a status added afterwards would go to a separate property store,
- * an extra object per pet for the garbage collector.
- */
-function petOf(id: number, { name, categoryId, status }: NewPet): Pet {
+/** The JSON string of a status, written once per status (the schema allows three) rather than once per pet. */
+const quotedStatuses = new Map<string, string>();
+function quoted(status: PetStatus): string {
+  let json = quotedStatuses.get(status);
+  if (json === undefined) quotedStatuses.set(status, (json = JSON.stringify(status)));
+  return json;
+}
+
+/** A pet, its fields in one fixed order, so equal data serialises to equal bytes. */
+function petOf(id: number, name: string, categoryId: number | bigint, status: PetStatus | undefined): Pet {
   return status === undefined ? { id, name, categoryId } : { id, name, categoryId, status };
 }
 
+/**
+ * The pets as columns, one entry per pet in ascending id order, rather than an object per pet: a create keeps
+ * no object of its own (V8's JSON.parse interns a short name or status), so the garbage collector's work does
+ * not grow with every pet created. Under load that work cost a POST more than the create itself did.
+ */
 export class PetInventory {
-  /** Every pet in ascending id order: getPet is a binary search, so the store needs no Map of a million entries. */
-  #all: StoredPet[] = [];
-  #byStatus = new Map<string, StoredPet[]>();
+  #ids: number[] = [];
+  #names: string[] = [];
+  #categoryIds: (number | bigint)[] = [];
+  #statuses: (PetStatus | undefined)[] = [];
+  /** Each pet's JSON once it has been read (a page or getPet); a pet only created is answered once and not kept. */
+  #json: (string | undefined)[] = [];
+  /** Positions of the pets of each status, ascending: a list by status is a slice, never a scan. */
+  #byStatus = new Map<string, number[]>();
   #nextId: number;
   /** Serialised list pages by status and limit, dropped on every insert (a page may then gain a pet). */
   #pages = new Map<string, string>();
@@ -56,11 +67,11 @@ export class PetInventory {
     const sorted = pets.every((pet, i) => i === 0 || pets[i - 1]!.id < pet.id)
       ? pets
       : [...pets].sort((a, b) => a.id - b.id);
-    for (const pet of sorted) this.#append(petOf(pet.id, pet));
+    for (const pet of sorted) this.#append(pet.id, pet);
   }
 
   get size(): number {
-    return this.#all.length;
+    return this.#ids.length;
   }
 
   get nextId(): number {
@@ -69,32 +80,20 @@ export class PetInventory {
 
   /** Adds a pet under the next id. Single-threaded JavaScript makes the increment atomic. */
   add(fields: NewPet): StoredPet {
-    return this.#append(petOf(this.#nextId, fields));
+    const id = this.#nextId;
+    this.#append(id, fields);
+    return new StoredPet(petOf(id, fields.name, fields.categoryId, fields.status));
   }
 
   /** The pet with this id; a bigint (an int64 beyond 2^53 − 1) is never one of the ids the mock assigns. */
   get(id: number | bigint): StoredPet | undefined {
-    const all = this.#all;
-    if (all.length === 0 || typeof id === 'bigint') return undefined;
-    // Seeded ids are dense (1..n), so the pet is usually exactly where its id says; else binary search.
-    const guess = all[id - all[0]!.pet.id];
-    if (guess?.pet.id === id) return guess;
-    let low = 0;
-    let high = all.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const found = all[middle]!;
-      if (found.pet.id === id) return found;
-      if (found.pet.id < id) low = middle + 1;
-      else high = middle - 1;
-    }
-    return undefined;
+    const at = typeof id === 'bigint' ? -1 : this.#positionOf(id);
+    return at === -1 ? undefined : new StoredPet(this.#petAt(at), this.#jsonAt(at));
   }
 
   /** The first `limit` pets in ascending id order, optionally of one status. */
   list(limit: number, status?: string): StoredPet[] {
-    const source = status === undefined ? this.#all : (this.#byStatus.get(status) ?? []);
-    return source.slice(0, limit);
+    return this.#positions(limit, status).map((at) => new StoredPet(this.#petAt(at), this.#jsonAt(at)));
   }
 
   /** The JSON array `list(limit, status)` serialises to, joined once per page until the next insert. */
@@ -102,8 +101,8 @@ export class PetInventory {
     const key = status === undefined ? `${limit}` : `${limit} ${status}`;
     let json = this.#pages.get(key);
     if (json === undefined) {
-      json = `[${this.list(limit, status)
-        .map((stored) => stored.json)
+      json = `[${this.#positions(limit, status)
+        .map((at) => this.#jsonAt(at))
         .join(',')}]`;
       this.#pages.set(key, json);
     }
@@ -112,32 +111,75 @@ export class PetInventory {
 
   /** Removes the pets with this id and above (all at the end: ids only grow); nextId stays, so no id is reused. */
   withdrawFrom(id: number): void {
-    const all = this.#all;
-    while (all.length && all[all.length - 1]!.pet.id >= id) {
-      const { pet } = all.pop()!;
-      if (pet.status !== undefined) this.#byStatus.get(pet.status)!.pop();
+    const ids = this.#ids;
+    while (ids.length && ids[ids.length - 1]! >= id) {
+      const status = this.#statuses.pop();
+      if (status !== undefined) this.#byStatus.get(status)!.pop();
+      ids.pop();
+      this.#names.pop();
+      this.#categoryIds.pop();
+      this.#json.pop();
     }
     this.#pages.clear();
   }
 
   pets(): Pet[] {
-    return this.#all.map((stored) => stored.pet);
+    return this.#ids.map((_, at) => this.#petAt(at));
   }
 
-  #append(pet: Pet): StoredPet {
-    const last = this.#all[this.#all.length - 1];
-    // Pets arrive in ascending id order (sorted above; new ids only grow), so a repeat is always the last id.
-    if (last && last.pet.id >= pet.id)
-      throw new KitError(`store pet ${pet.id}`, 'the id is already taken', 'Give every pet its own id.');
-    const stored = new StoredPet(pet);
-    if (this.#pages.size) this.#pages.clear();
-    this.#all.push(stored);
-    if (pet.status !== undefined) {
-      let list = this.#byStatus.get(pet.status);
-      if (!list) this.#byStatus.set(pet.status, (list = []));
-      list.push(stored);
+  #petAt(at: number): Pet {
+    const [id, name, categoryId, status] = [
+      this.#ids[at]!,
+      this.#names[at]!,
+      this.#categoryIds[at]!,
+      this.#statuses[at],
+    ];
+    return status === undefined ? { id, name, categoryId } : { id, name, categoryId, status };
+  }
+
+  #jsonAt(at: number): string {
+    return (this.#json[at] ??= serialise(this.#petAt(at)));
+  }
+
+  #positions(limit: number, status?: string): number[] {
+    if (status !== undefined) return (this.#byStatus.get(status) ?? []).slice(0, limit);
+    const count = Math.min(limit, this.#ids.length);
+    return Array.from({ length: count }, (_, at) => at);
+  }
+
+  /** Where the pet with this id is, or -1. Seeded ids are dense (1..n), so usually exactly where its id says. */
+  #positionOf(id: number): number {
+    const ids = this.#ids;
+    if (ids.length === 0) return -1;
+    const guess = id - ids[0]!;
+    if (ids[guess] === id) return guess;
+    let low = 0;
+    let high = ids.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      if (ids[middle] === id) return middle;
+      if (ids[middle]! < id) low = middle + 1;
+      else high = middle - 1;
     }
-    this.#nextId = Math.max(this.#nextId, pet.id + 1);
-    return stored;
+    return -1;
+  }
+
+  #append(id: number, { name, categoryId, status }: NewPet): void {
+    const last = this.#ids[this.#ids.length - 1];
+    // Pets arrive in ascending id order (sorted above; new ids only grow), so a repeat is always the last id.
+    if (last !== undefined && last >= id)
+      throw new KitError(`store pet ${id}`, 'the id is already taken', 'Give every pet its own id.');
+    if (this.#pages.size) this.#pages.clear();
+    const at = this.#ids.push(id) - 1;
+    this.#names.push(name);
+    this.#categoryIds.push(categoryId);
+    this.#statuses.push(status);
+    this.#json.push(undefined);
+    if (status !== undefined) {
+      let positions = this.#byStatus.get(status);
+      if (!positions) this.#byStatus.set(status, (positions = []));
+      positions.push(at);
+    }
+    this.#nextId = Math.max(this.#nextId, id + 1);
   }
 }
