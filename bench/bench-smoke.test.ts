@@ -42,6 +42,8 @@ describe('npm run bench:smoke', () => {
     }
     for (const row of results.rows) {
       expect(row.result.requests, `${row.target} ${row.title}`).toBeGreaterThan(0);
+      // The smoke run's 2 interleaved rounds, each with its own rate.
+      expect(row.result.rounds, `${row.target} ${row.title}`).toHaveLength(2);
       // Every response had the status the scenario is about: the row measured what its title says.
       expect(Object.keys(row.result.statuses), `${row.target} ${row.title}`).toEqual([String(row.expect)]);
     }

@@ -10,11 +10,11 @@ import { measureColdStart } from './lib/cold-start.ts';
 import { timeConformance } from './lib/conformance-time.ts';
 import { measureCoreScale } from './lib/core-scale.ts';
 import { checkGoals } from './lib/goals.ts';
-import { measure } from './lib/load.ts';
+import { combineRounds, run, warmUp, type LoadResult } from './lib/load.ts';
 import { describeMachine } from './lib/machine.ts';
 import { measureMsw } from './lib/msw-bench.ts';
 import { formatSummary, summariseProfile } from './lib/profile-summary.ts';
-import { fmt, type BenchResults, type Row } from './lib/results.ts';
+import { describeRatio, fmt, type BenchResults, type Row } from './lib/results.ts';
 import { measureScale } from './lib/scale.ts';
 import { renderCharts } from './report/charts.ts';
 import { mergeInto, renderFigures } from './report/markdown.ts';
@@ -27,6 +27,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string' },
     warmup: { type: 'string' },
     connections: { type: 'string' },
+    rounds: { type: 'string' },
     'scale-pets': { type: 'string' },
     profile: { type: 'boolean', default: false },
     out: { type: 'string' },
@@ -42,7 +43,10 @@ const settings = {
   durationS: number(flags.duration, smoke ? 1 : 10),
   warmupS: number(flags.warmup, smoke ? 0 : 3),
   connections: number(flags.connections, smoke ? 10 : 50),
+  rounds: number(flags.rounds, smoke ? 2 : 5),
 };
+if (!Number.isInteger(settings.rounds) || settings.rounds < 1)
+  throw new Error('[bench] --rounds must be a whole number ≥ 1');
 const scalePets = number(flags['scale-pets'], smoke ? 20_000 : 1_000_000);
 const mockCli = flags['mock-cli'] && resolve(flags['mock-cli']);
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -60,7 +64,7 @@ async function main(): Promise<void> {
   const machine = describeMachine();
   log(`petstore-kit benchmark: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}`);
   log(
-    `${settings.connections} connections, ${settings.warmupS} s warm-up + ${settings.durationS} s per row${smoke ? ' (smoke run)' : ''}\n`,
+    `${settings.connections} connections, ${settings.warmupS} s warm-up + ${settings.durationS} s per row in ${settings.rounds} interleaved rounds${smoke ? ' (smoke run)' : ''}\n`,
   );
 
   const origins: string[] = [];
@@ -115,7 +119,12 @@ async function write(out: string, results: BenchResults): Promise<void> {
   );
 }
 
-/** Every scenario against every target, interleaved, so drift in machine load hits all three alike. */
+/**
+ * Every scenario against every target in interleaved rounds: after a warm-up of each, the targets take turns,
+ * `rounds` times, in alternating order (ceiling, mock, Prism, then Prism, mock, ceiling), each round a share
+ * of the row's duration. A change in the machine's load then hits every target alike, and a ratio is taken
+ * round by round (results.ts, rateRatio).
+ */
 async function sideBySide(profileDir: string | undefined, origins: string[]): Promise<Row[]> {
   const targets: Target[] = [];
   try {
@@ -124,10 +133,16 @@ async function sideBySide(profileDir: string | undefined, origins: string[]): Pr
     targets.push(await startPrism());
     origins.push(...targets.map((target) => target.origin));
     const rows: Row[] = [];
+    const roundS = settings.durationS / settings.rounds;
     for (const scenario of SCENARIOS) {
       log(scenario.title);
+      for (const target of targets) await warmUp(target.origin, scenario, settings);
+      const rounds = new Map<Target, LoadResult[]>(targets.map((target) => [target, []]));
+      for (let round = 0; round < settings.rounds; round++)
+        for (const target of round % 2 ? [...targets].reverse() : targets)
+          rounds.get(target)!.push(await run(target.origin, scenario, settings.connections, roundS, target.cpuSeconds));
       for (const target of targets) {
-        const result = await measure(target.origin, scenario, settings, target.cpuSeconds);
+        const result = combineRounds(rounds.get(target)!);
         const expect = target.id === 'ceiling' ? 200 : scenario.expect;
         rows.push({
           scenario: scenario.id,
@@ -144,8 +159,8 @@ async function sideBySide(profileDir: string | undefined, origins: string[]): Pr
           `  ${target.label.padEnd(20)} ${fmt(result.rps).padStart(8)} req/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  cpu ${fmt(result.cpuUs)} µs/req  [${statuses}${result.errors ? `, ${result.errors} errors` : ''}]`,
         );
       }
-      const [ceiling, mock, prism] = rows.slice(-3).map((row) => row.result.rps);
-      log(`  mock/ceiling ${fmt(mock! / ceiling!, 2)}×  mock/Prism ${fmt(mock! / prism!, 1)}×`);
+      const [ceiling, mock, prism] = rows.slice(-3).map((row) => row.result);
+      log(`  mock/ceiling ${describeRatio(mock, ceiling)}  mock/Prism ${describeRatio(mock, prism, 1)}`);
     }
     return rows;
   } finally {

@@ -1,5 +1,6 @@
 // One measurement: a warm-up (JIT, connection setup, caches), then a fixed-duration run at N
-// connections with autocannon's programmatic API. Latencies are autocannon's, in milliseconds.
+// connections with autocannon's programmatic API (or several shorter runs, combined: see combineRounds).
+// Latencies are autocannon's, in milliseconds.
 import autocannon from 'autocannon';
 
 export interface LoadRequest {
@@ -29,6 +30,8 @@ export interface LoadResult {
    * req/s on a shared machine, because other processes' load changes it far less.
    */
   cpuUs?: number;
+  /** req/s of each round, in the order they ran, when the result combines several (see combineRounds). */
+  rounds?: number[];
 }
 
 const running = new Set<{ stop(): void }>();
@@ -62,9 +65,25 @@ export async function measure(
   options: LoadOptions,
   cpuSeconds?: () => Promise<number | undefined>,
 ): Promise<LoadResult> {
+  await warmUp(origin, request, options);
+  return run(origin, request, options.connections, options.durationS, cpuSeconds);
+}
+
+/** Load that is not counted: JIT, connection setup, caches. */
+export async function warmUp(origin: string, request: LoadRequest, options: LoadOptions): Promise<void> {
   if (options.warmupS > 0) await fire(origin, request, options.connections, options.warmupS);
+}
+
+/** One counted run of `durationS` seconds, with the server's CPU time per request when it can be read. */
+export async function run(
+  origin: string,
+  request: LoadRequest,
+  connections: number,
+  durationS: number,
+  cpuSeconds?: () => Promise<number | undefined>,
+): Promise<LoadResult> {
   const cpuBefore = await cpuSeconds?.();
-  const result = await fire(origin, request, options.connections, options.durationS);
+  const result = await fire(origin, request, connections, durationS);
   const cpuAfter = await cpuSeconds?.();
   const statuses: Record<string, number> = {};
   for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = count;
@@ -81,3 +100,36 @@ export async function measure(
         : undefined,
   };
 }
+
+/**
+ * Several rounds of one target as one result: req/s and p50 are the rounds' medians (a round the machine
+ * disturbed does not move them), p99 the worst round's (never flattered), CPU per request and the counts
+ * over all rounds.
+ */
+export function combineRounds(rounds: LoadResult[]): LoadResult {
+  const statuses: Record<string, number> = {};
+  for (const round of rounds)
+    for (const [status, count] of Object.entries(round.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  const requests = sum(rounds.map((round) => round.requests));
+  const cpu = rounds.every((round) => round.cpuUs !== undefined)
+    ? sum(rounds.map((round) => round.cpuUs! * round.requests))
+    : undefined;
+  return {
+    rps: median(rounds.map((round) => round.rps)),
+    p50: median(rounds.map((round) => round.p50)),
+    p99: Math.max(...rounds.map((round) => round.p99)),
+    requests,
+    statuses,
+    errors: sum(rounds.map((round) => round.errors)),
+    cpuUs: cpu !== undefined && requests > 0 ? cpu / requests : undefined,
+    rounds: rounds.map((round) => round.rps),
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
