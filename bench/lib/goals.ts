@@ -13,18 +13,13 @@ export function checkGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
     goals.push({ name, goal, measured: value === undefined ? 'n/a' : shown, pass: value !== undefined && pass(value) });
 
   // Against the ceiling and Prism: the median of the interleaved rounds' ratios (results.ts, rateRatio).
-  const byCpu = (scenario: string) => {
-    const cpu = ratio(find(rows, scenario, 'ceiling')?.cpuUs, find(rows, scenario, 'mock')?.cpuUs);
-    return cpu === undefined ? '' : `, by server CPU per request ${fmt(cpu, 2)}×`;
+  const atLeastThreeQuartersOfCeiling = (name: string, scenario: string) => {
+    const [bare, kit] = [find(rows, scenario, 'ceiling'), find(rows, scenario, 'mock')];
+    const cpu = ratio(bare?.cpuUs, kit?.cpuUs);
+    const byCpu = cpu === undefined ? '' : `, by server CPU per request ${fmt(cpu, 2)}×`;
+    add(name, '≥ 0.75×', rateRatio(kit, bare), (v) => v >= 0.75, `${describeRatio(kit, bare)}${byCpu}`);
   };
-  const toCeiling = rateRatio(mock, ceiling);
-  add(
-    'GET /pets?limit=20: mock / ceiling',
-    '≥ 0.75×',
-    toCeiling,
-    (v) => v >= 0.75,
-    `${describeRatio(mock, ceiling)}${byCpu('list')}`,
-  );
+  atLeastThreeQuartersOfCeiling('GET /pets?limit=20: mock / ceiling', 'list');
   const toPrism = rateRatio(mock, prism);
   add('GET /pets?limit=20: mock / Prism', '≥ 10×', toPrism, (v) => v >= 10, describeRatio(mock, prism, 1));
   add(
@@ -36,15 +31,7 @@ export function checkGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
   );
   const postToGet = ratio(post?.rps, mock?.rps);
   add('POST /pets / GET /pets (mock)', '≥ 0.5×', postToGet, (v) => v >= 0.5, `${fmt(postToGet, 2)}×`);
-  const postCeiling = find(rows, 'create', 'ceiling');
-  const postToCeiling = rateRatio(post, postCeiling);
-  add(
-    'POST /pets: mock / ceiling',
-    '≥ 0.75×',
-    postToCeiling,
-    (v) => v >= 0.75,
-    `${describeRatio(post, postCeiling)}${byCpu('create')}`,
-  );
+  atLeastThreeQuartersOfCeiling('POST /pets: mock / ceiling', 'create');
 
   const small = scale[0];
   const large = scale[scale.length - 1];

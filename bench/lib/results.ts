@@ -83,6 +83,7 @@ export function describeRatio(a?: LoadResult, b?: LoadResult, digits = 2): strin
   const spread = rounds ? ` (rounds ${fmt(Math.min(...rounds), digits)}–${fmt(Math.max(...rounds), digits)})` : '';
   return `${fmt(rateRatio(a, b), digits)}×${spread}`;
 }
+
 export const fmt = (value: number | undefined, digits = 0) =>
   value === undefined || !Number.isFinite(value)
     ? 'n/a'

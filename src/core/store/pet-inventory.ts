@@ -128,13 +128,7 @@ export class PetInventory {
   }
 
   #petAt(at: number): Pet {
-    const [id, name, categoryId, status] = [
-      this.#ids[at]!,
-      this.#names[at]!,
-      this.#categoryIds[at]!,
-      this.#statuses[at],
-    ];
-    return status === undefined ? { id, name, categoryId } : { id, name, categoryId, status };
+    return petOf(this.#ids[at]!, this.#names[at]!, this.#categoryIds[at]!, this.#statuses[at]);
   }
 
   #jsonAt(at: number): string {
