@@ -1,6 +1,6 @@
 // The pets in memory. Ids only grow and pets are never removed (but for a write the disk refused), so every
-// index stays sorted by id just by appending: a list is a slice of the right index, never a scan of the whole store, whether
-// it holds a thousand pets or a million.
+// index stays sorted by id just by appending: a list is a slice of the right index, never a scan of the whole
+// store, whether it holds a thousand pets or a million.
 import type { NewPet, Pet, PetStatus } from '../api-types.ts';
 import { KitError } from '../../shared/kit-error.ts';
 
