@@ -91,12 +91,10 @@ export class PetInventory {
     return at === -1 ? undefined : new StoredPet(this.#petAt(at), this.#jsonAt(at));
   }
 
-  /** The first `limit` pets in ascending id order, optionally of one status. */
-  list(limit: number, status?: string): StoredPet[] {
-    return this.#positions(limit, status).map((at) => new StoredPet(this.#petAt(at), this.#jsonAt(at)));
-  }
-
-  /** The JSON array `list(limit, status)` serialises to, joined once per page until the next insert. */
+  /**
+   * The JSON array of the first `limit` pets in ascending id order, optionally of one status, joined once per
+   * page until the next insert.
+   */
   page(limit: number, status?: string): string {
     const key = status === undefined ? `${limit}` : `${limit} ${status}`;
     let json = this.#pages.get(key);
@@ -135,6 +133,7 @@ export class PetInventory {
     return (this.#json[at] ??= serialise(this.#petAt(at)));
   }
 
+  /** Where the first `limit` pets are, optionally of one status. */
   #positions(limit: number, status?: string): number[] {
     if (status !== undefined) return (this.#byStatus.get(status) ?? []).slice(0, limit);
     const count = Math.min(limit, this.#ids.length);
