@@ -4,6 +4,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { AddressInfo, Socket } from 'node:net';
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from '../core/index.ts';
 import { errorResponse, type ErrorCode } from '../core/errors.ts';
+import { atTurnEnd } from './at-turn-end.ts';
 import { deliverShaped } from './deliver-shaped.ts';
 
 export type Handle = (request: CoreRequest) => CoreResponse | Promise<CoreResponse>;
@@ -115,11 +116,24 @@ function failed(error: Error): CoreResponse {
 }
 
 function send(res: ServerResponse, response: CoreResponse, closeAfter: boolean): void {
-  if (response.shaping) return deliverShaped(res, response, response.shaping, () => write(res, response, closeAfter));
-  write(res, response, closeAfter);
+  const answer = { res, response, closeAfter };
+  if (response.shaping) return deliverShaped(res, response, response.shaping, () => writeAtTurnEnd(answer));
+  writeAtTurnEnd(answer);
 }
 
-function write(res: ServerResponse, response: CoreResponse, closeAfter: boolean): void {
+interface Answer {
+  res: ServerResponse;
+  response: CoreResponse;
+  closeAfter: boolean;
+}
+
+/** Every server's answers, written once the turn's I/O is done (at-turn-end.ts says why). */
+const writeAtTurnEnd = atTurnEnd<Answer>(write, ({ res, closeAfter }, error) =>
+  // A header Node refuses would be a bug of the kit's: it costs that answer its body, never the others theirs.
+  res.headersSent ? res.destroy() : write({ res, response: failed(error as Error), closeAfter }),
+);
+
+function write({ res, response, closeAfter }: Answer): void {
   if (closeAfter) response.headers.connection = 'close';
   if (response.body !== null) response.headers['content-length'] = String(Buffer.byteLength(response.body));
   res.writeHead(response.status, response.headers);
