@@ -1,15 +1,15 @@
 // The Node adapter writes each turn's answers together at its end (src/node/at-turn-end.ts). Requests
 // pipelined in one write are read in one turn, so these tests hold several answers at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CoreResponse } from '../../src/core/index.ts';
 import { listen, type Listening } from '../../src/node/listen.ts';
 import { expectErrorText } from '../support/error-body.ts';
-import { rawExchange, rawRequest, type RawResponse } from '../support/raw-http.ts';
-import { parseFirstResponse } from '../support/raw-http.ts';
+import { parseFirstResponse, rawExchange, rawRequest, type RawResponse } from '../support/raw-http.ts';
 
 let server: Listening;
 beforeAll(async () => {
   server = await listen(
-    ({ url }) =>
+    ({ url }): CoreResponse =>
       url === '/bad-header'
         ? // A header Node refuses: standing in for a bug in an answer.
           { status: 200, headers: { 'x-broken': 'line\nbreak' }, body: '{}' }
