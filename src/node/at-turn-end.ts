@@ -1,7 +1,7 @@
 // Answers are written at the end of the event-loop turn that made them, back to back. Under load one turn
 // reads many requests. Sent one by one, between requests, each answer found the client asleep and paid to
-// wake it; on a VM that is the dearest part of a send. Sent together, a burst wakes it once (POST over
-// loopback: 0.65 → 0.85 of a bare node:http server, docs/benchmarks.md). A lone request waits no longer:
+// wake it; on a VM that is a dear part of a send. Sent together, a burst wakes it once (POST /pets in the
+// bench: 0.68× → 0.76–0.82× a bare node:http server, docs/benchmarks.md). A lone request waits no longer:
 // setImmediate runs as soon as the turn's I/O is done.
 
 /**

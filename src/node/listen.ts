@@ -1,5 +1,6 @@
 // The Node adapter: node:http ⇄ core request/response, and nothing else. It reads bodies up to the
-// core's limit, turns HTTP-level client errors into Error bodies, and cuts off stalled clients.
+// core's limit, turns HTTP-level client errors into Error bodies, cuts off stalled clients, and writes
+// each event-loop turn's answers together (at-turn-end.ts).
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from '../core/index.ts';
@@ -129,7 +130,7 @@ interface Answer {
 
 /** Every server's answers, written once the turn's I/O is done (at-turn-end.ts says why). */
 const writeAtTurnEnd = atTurnEnd<Answer>(write, ({ res, closeAfter }, error) =>
-  // A header Node refuses would be a bug of the kit's: it costs that answer its body, never the others theirs.
+  // A header Node refuses would be a bug of the kit's: that answer becomes a 500; the others still go out.
   res.headersSent ? res.destroy() : write({ res, response: failed(error as Error), closeAfter }),
 );
 
