@@ -19,17 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Every response in `raw`, in order (each with a Content-Length body). */
+/** Every response in `raw`, in order (each must carry Content-Length: the adapter always sends it). */
 function responses(raw: string): Omit<RawResponse, 'raw' | 'closed'>[] {
   const found = [];
-  let rest = raw;
-  while (rest.startsWith('HTTP/1.1')) {
-    const response = parseFirstResponse(rest);
+  let rest = Buffer.from(raw);
+  while (rest.toString('latin1', 0, 8) === 'HTTP/1.1') {
+    const response = parseFirstResponse(rest.toString('utf8'));
     found.push(response);
-    const headEnd = rest.indexOf('\r\n\r\n') + 4;
-    rest = Buffer.from(rest)
-      .subarray(headEnd + Number(response.headers['content-length']))
-      .toString('utf8');
+    expect(response.headers['content-length'], 'Content-Length').toMatch(/^\d+$/);
+    const bodyStart = rest.indexOf('\r\n\r\n') + 4;
+    rest = rest.subarray(bodyStart + Number(response.headers['content-length']));
   }
   return found;
 }
