@@ -1,6 +1,7 @@
 // `petstore-kit serve`: flags → serve(), a banner, and a clean shutdown on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import { DEV_API_KEY } from '../src/core/index.ts';
+import { isBearerToken } from '../src/core/http/authenticate.ts';
 import { UsageError, integerFlag } from './usage-error.ts';
 import { serve, type RunningServer } from '../src/node/serve.ts';
 import { FAIL_RATE_STATUS, faultsFromFlags } from './fault-flags.ts';
@@ -65,7 +66,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     .map((key) => key.trim())
     .filter(Boolean);
   const apiKeys = values['api-key'] ?? (fromEnv?.length ? fromEnv : undefined);
-  if (apiKeys?.some((key) => !/^[A-Za-z0-9\-._~+/]+=*$/.test(key))) {
+  if (apiKeys?.some((key) => !isBearerToken(key))) {
     throw new UsageError(
       '--api-key: a key may hold only letters, digits and -._~+/ (the bearer token characters of RFC 6750)',
     );

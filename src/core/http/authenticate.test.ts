@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAuthenticator } from './authenticate.ts';
+import { createAuthenticator, isBearerToken } from './authenticate.ts';
 
 const authenticate = createAuthenticator(['key-one', 'key.two~']);
 
@@ -33,4 +33,16 @@ describe('createAuthenticator', () => {
   it('never echoes the presented key', () => {
     expect(authenticate('Bearer some-secret-guess')?.body).not.toContain('some-secret-guess');
   });
+
+  it.each(['key-one', 'k', 'A.b_c~d+e/f', 'abc==', 'Zm9v'])('takes %j as a key that can be sent', (key) => {
+    expect(isBearerToken(key)).toBe(true);
+    expect(createAuthenticator([key])(`Bearer ${key}`)).toBeUndefined();
+  });
+
+  it.each(['', 'key one', 'key,two', 'a=b', '=abc', 'ключ', 'key\n'])(
+    'refuses %j as a key no header could carry',
+    (key) => {
+      expect(isBearerToken(key)).toBe(false);
+    },
+  );
 });

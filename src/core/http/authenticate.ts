@@ -2,8 +2,14 @@
 import { errorResponse } from '../errors.ts';
 import type { CoreResponse } from '../core-request.ts';
 
-const BEARER = /^bearer +[A-Za-z0-9\-._~+/]+=* *$/i;
+/** A bearer token's characters (RFC 6750 §2.1, b64token), the one rule for a key sent and a key configured. */
+const TOKEN = '[A-Za-z0-9\\-._~+/]+=*';
+const BEARER = new RegExp(`^bearer +${TOKEN} *$`, 'i');
+const KEY = new RegExp(`^${TOKEN}$`);
 const SPACE = 0x20;
+
+/** Whether `key` can be sent as a bearer token at all: a configured key that cannot would never match. */
+export const isBearerToken = (key: string): boolean => KEY.test(key);
 
 export type Authenticator = (authorization: string | string[] | undefined) => CoreResponse | undefined;
 
