@@ -14,6 +14,10 @@ export interface ListenOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
+  /** Bounds of the lingering close (LINGERING_CLOSE); tests shorten them. */
+  lingeringClose?: Partial<typeof LINGERING_CLOSE>;
+  /** Refuses a request on its head, before its body is read (request-guard.ts: Host and Origin). */
+  guard?: (req: IncomingMessage) => CoreResponse | undefined;
 }
 
 export interface Listening {
@@ -26,11 +30,23 @@ export interface Listening {
 export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
 
 /**
+ * After answering a request it has not read to the end (413 on the Content-Length, 400 on the Host, 417 on
+ * the Expect), the mock reads and discards what the client still sends, for at most this long and this
+ * much, before it closes: nginx's lingering close. Closing with unread bytes makes the kernel reset the
+ * connection, and a client still uploading would lose the answer it was sent.
+ */
+export const LINGERING_CLOSE = { ms: 10_000, bytes: 64 * 1024 * 1024 };
+
+/**
  * Serves a core handler over HTTP/1.1.
  * @example
  * const { url, close } = await listen(createPetStore().handle, { port: 0 });
  */
-export async function listen(handle: Handle, { host = '127.0.0.1', port = 0 }: ListenOptions = {}): Promise<Listening> {
+export async function listen(
+  handle: Handle,
+  { host = '127.0.0.1', port = 0, lingeringClose, guard }: ListenOptions = {},
+): Promise<Listening> {
+  const lingering = { ...LINGERING_CLOSE, ...lingeringClose };
   // 64 KiB of headers (Node's default is 16 KiB), so an oversized Authorization still gets a 401 body.
   // Timeouts are checked every second (Node's default is every 30 s), so a stalled client goes on time.
   const options = {
@@ -55,6 +71,8 @@ export async function listen(handle: Handle, { host = '127.0.0.1', port = 0 }: L
         errorResponse('MALFORMED_REQUEST', { message: 'A request must carry exactly one Host header' }),
         true,
       );
+    const refused = guard?.(req);
+    if (refused) return send(res, refused, true);
     // Most requests (every GET) have no body: they are answered in this tick, without a promise chain.
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
       return respond(handle, req, res, undefined, false);
@@ -65,7 +83,12 @@ export async function listen(handle: Handle, { host = '127.0.0.1', port = 0 }: L
     );
   });
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
-  server.on('connect', (_req: IncomingMessage, socket: Socket) => writeRawError(socket, 'METHOD_NOT_ALLOWED'));
+  server.on('connection', (socket: Socket) => LINGERING.set(socket, lingering));
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    writeRawError(socket, 'METHOD_NOT_ALLOWED');
+    // The tunnel's bytes come as the socket's own data here: read and dropped while lingering.
+    socket.on('data', () => lingered(socket));
+  });
   // RFC 9110 §10.1.1: an expectation the server cannot meet gets 417 (Node's own 417 has no body).
   // `Expect: 100-continue` is met by Node itself and never comes here.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
@@ -135,10 +158,39 @@ const writeAtTurnEnd = atTurnEnd<Answer>(write, ({ res, closeAfter }, error) =>
 );
 
 function write({ res, response, closeAfter }: Answer): void {
-  if (closeAfter) response.headers.connection = 'close';
+  // An answer before the request's end: the connection cannot carry another request, and lingers (above).
+  const early = !res.req.complete;
+  if (closeAfter || early) response.headers.connection = 'close';
   if (response.body !== null) response.headers['content-length'] = String(Buffer.byteLength(response.body));
   res.writeHead(response.status, response.headers);
   res.end(response.body ?? undefined);
+  if (early) lingerBeforeClose(res.req);
+}
+
+/** Each connection's lingering bounds (its server's), set as it opens. */
+const LINGERING = new WeakMap<Socket, typeof LINGERING_CLOSE>();
+
+/**
+ * Keeps reading (and dropping) the rest of a request answered early, so the client can read the answer,
+ * within LINGERING_CLOSE. Node ends a `Connection: close` socket once the answer is flushed and destroys it
+ * at once (`destroySoon`); here it is ended (the client sees the answer and end of stream, as after nginx's
+ * shutdown) and destroyed only once the request has been read to its end or a bound is reached.
+ */
+function lingerBeforeClose(req: IncomingMessage): void {
+  const { socket } = req;
+  const bounds = LINGERING.get(socket) ?? LINGERING_CLOSE;
+  let discarded = 0;
+  const close = () => socket.destroy();
+  const timer = setTimeout(close, bounds.ms).unref();
+  socket.once('close', () => clearTimeout(timer));
+  req.removeAllListeners('data');
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > bounds.bytes) close();
+  });
+  req.once('end', () => (socket.writableFinished ? close() : socket.once('finish', close)));
+  req.resume();
+  socket.destroySoon = () => socket.end();
 }
 
 /**
@@ -175,7 +227,10 @@ function readBody(
 
 /** Malformed HTTP never reaches a handler; it still gets an Error body (Node would send a bare 400). */
 function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+  if (error.code === 'ECONNRESET') return void socket.destroy();
+  // Node's parser reports every later read of a broken request again: the answer is out, the bytes dropped.
+  if (ANSWERED.has(socket)) return lingered(socket);
+  if (!socket.writable) return void socket.destroy();
   const code: ErrorCode =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? 'HEADERS_TOO_LARGE'
@@ -200,10 +255,25 @@ function count(rawHeaders: string[], name: string): number {
   return found;
 }
 
-/** An Error answer written straight to a socket that no request handler owns (client errors, CONNECT). */
+/** Sockets answered by writeRawError, with the bytes read when they were: what they read since is dropped. */
+const ANSWERED = new WeakMap<Socket, number>();
+
+/**
+ * An Error answer written straight to a socket that no request handler owns (client errors, CONNECT), then
+ * a lingering close as for requests answered early (LINGERING_CLOSE): the client may still be sending.
+ */
 function writeRawError(socket: Socket, code: ErrorCode): void {
   const { status, body } = errorResponse(code);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body!)}\r\nconnection: close\r\n\r\n${body}`,
   );
+  ANSWERED.set(socket, socket.bytesRead);
+  const timer = setTimeout(() => socket.destroy(), (LINGERING.get(socket) ?? LINGERING_CLOSE).ms).unref();
+  socket.once('close', () => clearTimeout(timer));
+}
+
+/** More was read from a socket answered early: closed once past the byte bound. */
+function lingered(socket: Socket): void {
+  const { bytes } = LINGERING.get(socket) ?? LINGERING_CLOSE;
+  if (socket.bytesRead - (ANSWERED.get(socket) ?? 0) > bytes) socket.destroy();
 }
