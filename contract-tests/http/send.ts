@@ -7,6 +7,7 @@ import type { FindingTitle } from '../findings.ts';
 import type { Exchange } from '../types.ts';
 import { BodyReadError, readBody } from './read-body.ts';
 import { redactText } from './redact.ts';
+import { CLOSED_WITHOUT_RESPONSE } from './node-transport.ts';
 import { DEFAULT_RESPONSE_LIMITS, type ResponseLimits } from './response-limits.ts';
 import { RetryBudgetExhausted, type Throttle } from './throttle.ts';
 
@@ -71,7 +72,7 @@ export async function send(
     failure,
   });
   for (let attempt = 0; ; attempt++) {
-    await throttle?.acquire();
+    await throttle?.acquire(attempt > 0);
     const budgetSpent = () => ({ title: 'RunTimeBudgetExceeded' as const, reason: "the run's time budget ran out" });
     if (deadline?.aborted) return failed(budgetSpent());
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -109,7 +110,7 @@ export async function send(
         return failed({ title: capped ?? 'NoResponse', reason: error.message });
       }
       const reason = describeNetworkError(error, timeoutMs);
-      const capped = networkErrorCode(error) === HEADERS_OVERFLOW;
+      const capped = HEADERS_OVERFLOW.has(networkErrorCode(error) ?? '');
       return failed({ title: capped ? 'ResponseTooLarge' : 'NoResponse', reason });
     }
   }
@@ -138,20 +139,20 @@ function scrubThenClip(text: string, secrets: string[]): string {
   return `${kept}… (${text.length} characters)`;
 }
 
-/** undici's code for a header block past Node's limit (`--max-http-header-size`, 16 KiB by default). */
-const HEADERS_OVERFLOW = 'UND_ERR_HEADERS_OVERFLOW';
+/** The codes of a header block past Node's limit (`--max-http-header-size`, 16 KiB by default): node:http's, undici's. */
+const HEADERS_OVERFLOW = new Set(['HPE_HEADER_OVERFLOW', 'UND_ERR_HEADERS_OVERFLOW']);
 
 /** Codes of a connection that was accepted and then went wrong: the target is reachable but broken. */
 const AFTER_CONNECT = new RegExp(
-  '^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|UND_ERR_HEADERS_OVERFLOW|' +
+  '^(ECONNRESET|EPIPE|CLOSED_WITHOUT_RESPONSE|UND_ERR_SOCKET|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|UND_ERR_HEADERS_OVERFLOW|' +
     'UND_ERR_RES_CONTENT_LENGTH_MISMATCH|HPE_\\w+)$',
 );
 
-/** The error code behind a fetch failure (`fetch failed` carries it in `cause`). */
+/** The error code behind a failed request (node:http's on the error, fetch's `fetch failed` in `cause`). */
 export function networkErrorCode(error: unknown): string | undefined {
   const err = error as { name?: string; code?: string; cause?: { code?: string } };
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return 'TIMEOUT';
-  return err?.cause?.code ?? err?.code;
+  return err?.code ?? err?.cause?.code;
 }
 
 /** True when the error shows a connection was made and then failed (reset, closed early, not HTTP). */
@@ -167,9 +168,10 @@ export function describeNetworkError(error: unknown, timeoutMs: number): string 
   const detail = err?.cause?.message ?? err?.message ?? String(error);
   if (code === 'ECONNRESET' || code === 'EPIPE')
     return `the target reset the connection before answering (${code}: ${detail})`;
-  if (code === 'UND_ERR_SOCKET')
+  if (code === 'UND_ERR_SOCKET' || code === CLOSED_WITHOUT_RESPONSE)
     return `the target closed the connection without a complete response (${code}: ${detail})`;
-  if (code === HEADERS_OVERFLOW) return `the response headers exceed the 16 KiB the suite reads (${code}: ${detail})`;
+  if (HEADERS_OVERFLOW.has(code ?? ''))
+    return `the response headers exceed the 16 KiB the suite reads (${code}: ${detail})`;
   if (code?.startsWith('HPE_')) return `the target answered with bytes that are not HTTP (${code}: ${detail})`;
   return code ? `${code}: ${detail}` : detail;
 }

@@ -30,7 +30,10 @@ export class RetryBudgetExhausted extends Error {}
 
 export class Throttle {
   private lastSent = 0;
-  private queue: Promise<void> = Promise.resolve();
+  /** Requests waiting for their turn: retries first (the first `retriesWaiting`), then first attempts. */
+  private readonly waiting: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  private retriesWaiting = 0;
+  private releasing = false;
   private pausedUntil = 0;
   private pausedMs = 0;
   private exhausted?: RetryBudgetExhausted;
@@ -43,12 +46,36 @@ export class Throttle {
 
   /**
    * Resolves when a request may go out: after any pause, and at least 1/rate after the one before, as
-   * measured when that one went (requests take turns, so a late timer never releases a burst).
+   * measured when that one went (requests take turns, so a late timer never releases a burst). A retry
+   * (`retry`: the request was answered 429 before) takes its turn before every first attempt waiting, so
+   * after a pause the target's renewed quota goes first to the requests it refused: none is starved by
+   * newer ones until it runs out of retries while the run as a whole makes progress.
    */
-  acquire(): Promise<void> {
-    const turn = this.queue.then(() => this.wait());
-    this.queue = turn.catch(() => undefined);
-    return turn;
+  acquire(retry = false): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const waiter = { resolve, reject };
+      if (retry) this.waiting.splice(this.retriesWaiting++, 0, waiter);
+      else this.waiting.push(waiter);
+      if (!this.releasing) void this.release();
+    });
+  }
+
+  /** Lets the waiting requests go one by one, in turn, as the pause and the pace allow. */
+  private async release(): Promise<void> {
+    this.releasing = true;
+    try {
+      while (this.waiting.length > 0) {
+        await this.wait();
+        const next = this.waiting.shift()!;
+        if (this.retriesWaiting > 0) this.retriesWaiting--;
+        next.resolve();
+      }
+    } catch (error) {
+      for (const { reject } of this.waiting.splice(0)) reject(error as Error);
+      this.retriesWaiting = 0;
+    } finally {
+      this.releasing = false;
+    }
   }
 
   private async wait(): Promise<void> {

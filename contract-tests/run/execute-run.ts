@@ -7,6 +7,7 @@ import { ConformanceError } from '../engine/conformance-error.ts';
 import { scrubDeep } from '../http/redact.ts';
 import { DEFAULT_RESPONSE_LIMITS } from '../http/response-limits.ts';
 import type { FetchLike } from '../http/send.ts';
+import { createNodeTransport } from '../http/node-transport.ts';
 import { RetryBudgetExhausted, Throttle } from '../http/throttle.ts';
 import type { ScenarioResult } from '../types.ts';
 import type { PlannedScenario, RunPlan } from './plan-run.ts';
@@ -44,7 +45,18 @@ export async function executeRun(plan: RunPlan): Promise<Execution> {
 async function execute(plan: RunPlan): Promise<Execution> {
   const { options } = plan;
   options.onPlan?.(plan.scenarios.length);
-  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  // Over the network, a transport that reads an answer the target sent even while a request body was still
+  // being sent (node-transport.ts); an injected fetch is used as it is.
+  const transport = options.fetch ? undefined : createNodeTransport();
+  try {
+    return await executeWith(plan, options.fetch ?? transport!.fetch);
+  } finally {
+    transport?.close();
+  }
+}
+
+async function executeWith(plan: RunPlan, fetchImpl: FetchLike): Promise<Execution> {
+  const { options } = plan;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const urls = [options.baseUrl, ...(options.quickstartUrl ? [options.quickstartUrl] : [])];
   const deadline = AbortSignal.timeout(options.maxRunMs ?? defaultMaxRunMs(options.rateLimit));
