@@ -1,6 +1,8 @@
 // Which requests the MSW handlers capture, and where the core finds them. The core routes by path
 // alone (basePath, quickstartPath, adminPath), while MSW sees full URLs: this file maps one to the other.
 import { KitError } from '../src/shared/kit-error.ts';
+import { withoutTrailingSlashes } from '../src/shared/trailing-slashes.ts';
+import { escapeRegExp } from '../src/shared/escape-reg-exp.ts';
 
 /** One URL prefix the handlers capture; `rewrite` moves a captured request into the core's path space. */
 export interface Capture {
@@ -25,8 +27,8 @@ export function resolveMounts(baseUrl: string, quickstartUrl: string | undefined
   const api = parseUrl(baseUrl, 'baseUrl');
   const quick =
     quickstartUrl === undefined ? new URL(`${api.origin}/quickstart`) : parseUrl(quickstartUrl, 'quickstartUrl');
-  const basePath = trimSlash(api.pathname);
-  const quickPath = trimSlash(quick.pathname);
+  const basePath = withoutTrailingSlashes(api.pathname);
+  const quickPath = withoutTrailingSlashes(quick.pathname);
   const captures: Capture[] = [{ pattern: prefix(api.origin, basePath) }, { pattern: prefix(api.origin, adminPath) }];
 
   if (quick.origin !== api.origin) {
@@ -61,16 +63,8 @@ function parseUrl(value: string, name: string): URL {
   return url;
 }
 
-function trimSlash(path: string): string {
-  return path.replace(/\/+$/, '');
-}
-
 function prefix(origin: string, path: string): RegExp {
   return new RegExp(`^${escapeRegExp(origin + path)}(?:/.*)?$`);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** A copy of the request with its path moved from one prefix to another; method, headers and body unchanged. */

@@ -16,6 +16,8 @@ import {
   type Scenario,
   type ScenarioContext,
 } from './scenario.ts';
+import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
+import { fillTemplate } from '../../src/openapi/fill-template.ts';
 
 export interface RunEnvironment {
   model: ApiModel;
@@ -85,7 +87,7 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
     async sendUndeclared({ method, path, quickstart, ...spec }) {
       const server = (quickstart ? env.quickstartUrl : env.baseUrl) ?? '';
       const { observed, index } = await exchange(
-        assembleRequest(method, `${server.replace(/\/+$/, '')}${path}`, spec, env.apiKey),
+        assembleRequest(method, `${withoutTrailingSlashes(server)}${path}`, spec, env.apiKey),
       );
       return { ...observed, index };
     },
@@ -168,10 +170,10 @@ export function buildRequest(
   env: Pick<RunEnvironment, 'baseUrl' | 'quickstartUrl' | 'apiKey'>,
 ): OutgoingRequest {
   const server = (operation.ownServer ? env.quickstartUrl : env.baseUrl) ?? '';
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+  const path = fillTemplate(operation.path, (name: string) =>
     encodeURIComponent(String(spec.path?.[name] ?? `{${name}}`)),
   );
-  return assembleRequest(operation.method, `${server.replace(/\/+$/, '')}${path}`, spec, env.apiKey);
+  return assembleRequest(operation.method, `${withoutTrailingSlashes(server)}${path}`, spec, env.apiKey);
 }
 
 /** Query, headers (Authorization per the auth mode, Content-Type when there is a body) and body around a URL. */

@@ -4,6 +4,8 @@
 import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
 import type { Exchange, ScenarioResult } from '../types.ts';
 import type { RunPlan } from './plan-run.ts';
+import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
+import { fillTemplate } from '../../src/openapi/fill-template.ts';
 
 /** Fewer answered requests than this say too little to name a cause for all of them. */
 const MIN_EVIDENCE = 3;
@@ -29,7 +31,7 @@ export function findCauses(plan: RunPlan, results: ScenarioResult[]): string[] {
     .flatMap((r) => r.exchanges)
     .filter((e): e is Exchange & { response: NonNullable<Exchange['response']> } => e.response !== undefined);
   const causes: string[] = [];
-  const toApi = answered.filter((e) => e.request.url.startsWith(baseUrl.replace(/\/+$/, '')));
+  const toApi = answered.filter((e) => e.request.url.startsWith(withoutTrailingSlashes(baseUrl)));
   const withKey = toApi.filter((e) => e.request.headers.authorization === `Bearer ${apiKey}`);
   if (toApi.length >= MIN_EVIDENCE && toApi.every((e) => e.response.status === 404)) {
     causes.push(
@@ -55,13 +57,13 @@ export function findCauses(plan: RunPlan, results: ScenarioResult[]): string[] {
 function versionHint(baseUrl: string, document: OpenApiDocument): string {
   const server = document.servers?.[0];
   if (!server) return '';
-  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '');
+  const url = fillTemplate(server.url, (name: string) => server.variables?.[name]?.default ?? '');
   let path: string;
   try {
-    path = new URL(url).pathname.replace(/\/+$/, '');
+    path = withoutTrailingSlashes(new URL(url).pathname);
   } catch {
     return '';
   }
-  if (!path || new URL(baseUrl).pathname.replace(/\/+$/, '').endsWith(path)) return '';
-  return ` The interface's server path ends with ${path}: try --base-url ${baseUrl.replace(/\/+$/, '')}${path}`;
+  if (!path || withoutTrailingSlashes(new URL(baseUrl).pathname).endsWith(path)) return '';
+  return ` The interface's server path ends with ${path}: try --base-url ${withoutTrailingSlashes(baseUrl)}${path}`;
 }

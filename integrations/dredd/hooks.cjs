@@ -74,15 +74,17 @@ hooks.beforeEach((transaction) => {
     transaction.fail = fixtureError || 'no existing resource to read';
     return;
   }
-  const path = transaction.origin.resourceName.replace(/\{([^}]+)\}/g, (_, name) =>
-    encodeURIComponent(params[name] === 'existing' ? existingId : params[name] !== undefined ? params[name] : _),
+  const path = fillTemplate(transaction.origin.resourceName, (name, expression) =>
+    encodeURIComponent(
+      params[name] === 'existing' ? existingId : params[name] !== undefined ? params[name] : expression,
+    ),
   );
   const query = recipe.query ? `?${new URLSearchParams(recipe.query)}` : '';
   const target = new URL(server);
   transaction.protocol = target.protocol;
   transaction.host = target.hostname;
   transaction.port = target.port || (target.protocol === 'https:' ? '443' : '80');
-  transaction.fullPath = `${target.pathname.replace(/\/+$/, '')}${path}${query}`;
+  transaction.fullPath = `${withoutTrailingSlashes(target.pathname)}${path}${query}`;
   transaction.request.uri = `${path}${query}`;
 
   const headers = transaction.request.headers;
@@ -104,4 +106,31 @@ hooks.beforeEach((transaction) => {
 function oversizedJson(bytes) {
   const frame = '{"padding":""}';
   return `{"padding":"${'x'.repeat(Math.max(0, bytes - frame.length))}"}`;
+}
+
+/**
+ * The template with each `{name}` replaced by `value(name, '{name}')`: a loop in one pass, as
+ * src/openapi/fill-template.ts (this file runs in Dredd's own process and cannot import the kit's modules).
+ */
+function fillTemplate(template, value) {
+  let filled = '';
+  let text = 0;
+  let from = 0;
+  for (;;) {
+    const open = template.indexOf('{', from);
+    const close = open === -1 ? -1 : template.indexOf('}', open + 1);
+    if (close === -1) return filled + template.slice(text);
+    if (close === open + 1) {
+      from = open + 1;
+      continue;
+    }
+    filled += template.slice(text, open) + value(template.slice(open + 1, close), template.slice(open, close + 1));
+    text = from = close + 1;
+  }
+}
+
+function withoutTrailingSlashes(path) {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
 }

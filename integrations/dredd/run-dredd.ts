@@ -11,6 +11,7 @@ import { DEFAULT_SPEC_PATH, loadSpec } from '../prism/derive-prism-spec.ts';
 import { deriveDreddSpec } from './derive-dredd-spec.ts';
 import { buildDreddPlan } from './transaction-plan.ts';
 import { resolvePeerEntry } from '../process/resolve-peer.ts';
+import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PACKAGE_ROOT = join(HERE, '..', '..');
@@ -77,12 +78,12 @@ export async function runDredd(options: RunDreddOptions): Promise<DreddResult> {
     const env = {
       ...process.env,
       PETSTORE_KIT_DREDD_PLAN: planPath,
-      PETSTORE_KIT_DREDD_API_URL: options.baseUrl.replace(/\/+$/, ''),
-      PETSTORE_KIT_DREDD_QUICKSTART_URL: (
-        options.quickstartUrl ?? `${new URL(options.baseUrl).origin}/quickstart`
-      ).replace(/\/+$/, ''),
+      PETSTORE_KIT_DREDD_API_URL: withoutTrailingSlashes(options.baseUrl),
+      PETSTORE_KIT_DREDD_QUICKSTART_URL: withoutTrailingSlashes(
+        options.quickstartUrl ?? `${new URL(options.baseUrl).origin}/quickstart`,
+      ),
       PETSTORE_KIT_DREDD_API_KEY: options.apiKey,
-      ...(options.sunsetUrl ? { PETSTORE_KIT_DREDD_SUNSET_URL: options.sunsetUrl.replace(/\/+$/, '') } : {}),
+      ...(options.sunsetUrl ? { PETSTORE_KIT_DREDD_SUNSET_URL: withoutTrailingSlashes(options.sunsetUrl) } : {}),
       FORCE_COLOR: '0',
       NODE_NO_WARNINGS: '1', // Dredd's winston triggers a circular-dependency warning on every start
     };
@@ -135,9 +136,15 @@ function spawnDredd(
 
 /** Parses Dredd's summary, e.g. "complete: 15 passing, 0 failing, 0 errors, 1 skipped, 16 total". */
 export function parseCounts(output: string): DreddCounts | undefined {
-  const line = output.split('\n').find((l) => /complete: .* total/.test(l));
+  const line = output.split('\n').find((l) => l.includes('complete: ') && l.trimEnd().endsWith(' total'));
   if (!line) return undefined;
-  const count = (word: string) => Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0);
+  // "15 passing, 0 failing, …" → passing: 15, failing: 0, … (words, not a pattern: Dredd prints what targets sent).
+  const byWord = new Map<string, number>();
+  for (const part of line.slice(line.indexOf('complete: ') + 'complete: '.length).split(',')) {
+    const [number, word] = part.trim().split(' ');
+    byWord.set(word, Number(number));
+  }
+  const count = (word: string) => byWord.get(word) ?? 0;
   return {
     passing: count('passing'),
     failing: count('failing'),

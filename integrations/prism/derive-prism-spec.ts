@@ -12,6 +12,8 @@ import { stringify } from 'yaml';
 import { loadDocument } from '../../src/openapi/load-document.ts';
 import type { OpenApiDocument, PathItemObject, ServerObject } from '../../src/openapi/openapi-document.ts';
 import { KitError } from '../../src/shared/kit-error.ts';
+import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
+import { fillTemplate } from '../../src/openapi/fill-template.ts';
 
 /**
  * The document Prism and Dredd follow by default: the interface with our choices applied
@@ -37,9 +39,9 @@ export function loadSpec(specPath: string = DEFAULT_SPEC_PATH): Promise<OpenApiD
 /** The path part of a server URL after substituting its variables' defaults, without a trailing slash. */
 export function serverBasePath(server: ServerObject | undefined): string {
   if (!server) return '';
-  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? name);
+  const url = fillTemplate(server.url, (name: string) => server.variables?.[name]?.default ?? name);
   const path = new URL(url, 'http://placeholder.invalid').pathname;
-  return path.replace(/\/+$/, '');
+  return withoutTrailingSlashes(path);
 }
 
 /**
@@ -83,7 +85,7 @@ export async function writeTempSpec(document: OpenApiDocument, name: string): Pr
 }
 
 function trimSlash(path: string): string {
-  return path === '/' ? '' : path.replace(/\/+$/, '');
+  return path === '/' ? '' : withoutTrailingSlashes(path);
 }
 
 function isOperationWithServers(value: unknown): value is { servers?: ServerObject[] } {

@@ -10,6 +10,7 @@ import {
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are per connection, so they are not relayed. */
 const HOP_BY_HOP = new Set([
@@ -93,7 +94,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
 export function joinUrl(base: string, pathAndQuery: string): URL {
   const url = new URL(base);
   const [path = '', query] = splitQuery(pathAndQuery);
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+  url.pathname = `${withoutTrailingSlashes(url.pathname)}${path.startsWith('/') ? path : `/${path}`}`;
   url.search = query === undefined ? '' : `?${query}`;
   return url;
 }

@@ -9,6 +9,7 @@ import { createPipeline, type CompiledOperation } from './pipeline.ts';
 import { createRouter } from './router/create-router.ts';
 import { document } from '../openapi/document.gen.ts';
 import { indexOperations } from '../openapi/index-operations.ts';
+import { templateParts } from '../openapi/fill-template.ts';
 import { seedPets } from './store/seed-pets.ts';
 import {
   checkSavedChanges,
@@ -147,7 +148,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   const templates = new Map<string, string[]>();
   const pathTo = (operationId: string, params: Record<string, string | number> = {}) => {
     let parts = templates.get(operationId);
-    if (!parts) templates.set(operationId, (parts = router.pathOf(operationId).split(/\{([^}]+)\}/)));
+    if (!parts) templates.set(operationId, (parts = templateParts(router.pathOf(operationId))));
     let path = parts[0]!;
     for (let i = 1; i < parts.length; i += 2) {
       const value = params[parts[i]!];

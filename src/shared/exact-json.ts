@@ -61,14 +61,32 @@ export function stringifyJsonExact(value: unknown, space?: number): string {
   return stringify(value, undefined, space) ?? 'null';
 }
 
+/**
+ * Integers of more digits than this stay as their text (a LosslessNumber, `isHugeInteger`): `1e9999999` is nine
+ * bytes of JSON, but as a bigint ten million digits that take seconds to build. No int64 comes near.
+ */
+const MAX_INTEGER_DIGITS = 1000;
+
+/**
+ * Whether `value` is an integer literal too long to hold as a bigint (see MAX_INTEGER_DIGITS), and its sign:
+ * it lies beyond every integer format and every finite bound.
+ */
+export function hugeIntegerSign(value: unknown): 1 | -1 | undefined {
+  if (!isLosslessNumber(value)) return undefined;
+  const { sign, digits, exponent } = splitNumber(value.value);
+  return digits.length <= exponent + 1 && exponent >= MAX_INTEGER_DIGITS ? (sign === '-' ? -1 : 1) : undefined;
+}
+
 /** A number literal as the exact value it denotes (see the file comment). */
 function exactNumber(literal: string): number | bigint | LosslessNumber {
   const asDouble = Number(literal);
   const { sign, digits, exponent } = splitNumber(literal);
-  const significant = digits.replace(/0+$/, '');
+  // splitNumber drops trailing zeros already; what is left is the significant digits.
+  const significant = digits === '0' ? '' : digits;
   const integer = significant === '' || significant.length <= exponent + 1;
   if (integer) {
     if (Number.isSafeInteger(asDouble)) return asDouble;
+    if (exponent >= MAX_INTEGER_DIGITS) return new LosslessNumber(literal);
     return BigInt(`${sign}${significant}${'0'.repeat(exponent + 1 - significant.length)}`);
   }
   return Number.isFinite(asDouble) && !Number.isInteger(asDouble) ? asDouble : new LosslessNumber(literal);

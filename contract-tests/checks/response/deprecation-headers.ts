@@ -73,7 +73,7 @@ export const deprecationHeaders: ResponseCheck = ({ model, operation, response }
     );
   }
   const link = response.headers.link;
-  if (link !== undefined && (success || declaredHere('Link')) && !/rel="?[^"]*successor-version/.test(link)) {
+  if (link !== undefined && (success || declaredHere('Link')) && !linksTo(link, 'successor-version')) {
     findings.push(
       advice(
         'LinkWithoutSuccessor',
@@ -151,4 +151,21 @@ function advice(
 
 function httpDate(day: string): string {
   return new Date(`${day}T00:00:00Z`).toUTCString();
+}
+
+/**
+ * Whether a Link header (RFC 8288 §3) has a link of this relation type: a `rel` parameter, quoted or not,
+ * whose space-separated types include it. Read by splitting, in one pass over the target's header.
+ */
+function linksTo(link: string, relation: string): boolean {
+  return link.split(/[,;]/).some((param) => {
+    const equals = param.indexOf('=');
+    if (equals === -1 || param.slice(0, equals).trim().toLowerCase() !== 'rel') return false;
+    // Relation types compare case-insensitively (RFC 8288 §2.1.1).
+    const types = param
+      .slice(equals + 1)
+      .replaceAll('"', '')
+      .toLowerCase();
+    return types.split(' ').includes(relation);
+  });
 }

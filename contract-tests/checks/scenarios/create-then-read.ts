@@ -11,6 +11,7 @@ import { clientIdScenario } from './client-id-ignored.ts';
 import { choiceScenarios, requestPropertyPointer } from './create-choices.ts';
 import { createItem, definedFields, expectStatus, fieldDifferences, newItemBody } from './scenario-helpers.ts';
 import { isPastSunset } from './sunset.ts';
+import { withoutTrailingSlashes } from '../../../src/shared/trailing-slashes.ts';
 
 const NAME = 'createThenRead';
 
@@ -79,7 +80,7 @@ export const createThenRead: ScenarioCheckDefinition = {
             });
           if (!variant.optional) judgeDefaults(ctx, collection, body, created);
           const location = response.headers.location;
-          if (location !== undefined && !location.replace(/\/+$/, '').endsWith(`/${String(id)}`)) {
+          if (location !== undefined && !withoutTrailingSlashes(location).endsWith(`/${String(id)}`)) {
             // RFC 9110 §10.2.2: Location names the created resource. The seed mentions no Location at all.
             const choice = ctx.model.choiceFor(
               `${create.responses[String(response.status)]?.pointer ?? `${create.pointer}/responses/${response.status}`}/headers/Location`,

@@ -15,6 +15,8 @@ import type { Observed } from '../../http/send.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { OUTSIDE_THE_DOCUMENT } from '../../model/kit-extensions.ts';
 import { clip } from './scenario-helpers.ts';
+import { fillTemplate, templateParts } from '../../../src/openapi/fill-template.ts';
+import { escapeRegExp } from '../../../src/shared/escape-reg-exp.ts';
 
 const NAME = 'unknownRoutesAndMethods';
 const UNDECLARED_PATHS = ['/petstore-kit-undeclared-route', '/petstore-kit-undeclared/route/0'];
@@ -82,7 +84,7 @@ function undeclaredMethod(
   const allowed = declared.map((op) => op.method as string);
   const template = declared[0].path;
   // Path parameters get a value that names nothing: the largest exact integer, or an unlikely string.
-  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  const path = fillTemplate(template, (name: string) => {
     const type = model.flatten(declared[0].parameters.find((p) => p.in === 'path' && p.name === name)?.schema).type;
     return type === 'integer' || type === 'number' ? String(Number.MAX_SAFE_INTEGER) : 'petstore-kit-unknown';
   });
@@ -205,9 +207,8 @@ function checkErrorBody(ctx: ScenarioContext, model: ApiModel, response: Observe
 
 /** `/pets/{petId}` → /^\/pets\/[^/]+$/ */
 function templatePattern(template: string): RegExp {
-  const source = template
-    .split(/\{[^}]+\}/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[^/]+');
+  const source = templateParts(template)
+    .map((part, i) => (i % 2 === 1 ? '[^/]+' : escapeRegExp(part)))
+    .join('');
   return new RegExp(`^${source}/?$`);
 }

@@ -5,6 +5,8 @@
 // under /api) departs from the interface even when every operation answers there.
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { OpenApiDocument } from '../../../src/openapi/openapi-document.ts';
+import { withoutTrailingSlashes } from '../../../src/shared/trailing-slashes.ts';
+import { fillTemplate } from '../../../src/openapi/fill-template.ts';
 
 const NAME = 'versionInBaseUrl';
 
@@ -24,7 +26,7 @@ export const versionInBaseUrl: ScenarioCheckDefinition = {
         phase: 'read',
         async run(ctx) {
           const response = await ctx.send(operation, {});
-          const path = new URL(ctx.baseUrl).pathname.replace(/\/+$/, '');
+          const path = withoutTrailingSlashes(new URL(ctx.baseUrl).pathname);
           const last = path.slice(path.lastIndexOf('/') + 1);
           if (last === segment) return;
           ctx.fail({
@@ -45,10 +47,8 @@ export const versionInBaseUrl: ScenarioCheckDefinition = {
 export function versionSegment(document: OpenApiDocument): string | undefined {
   const segments = new Set(
     (document.servers ?? []).map((server) => {
-      const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) =>
-        String(server.variables?.[name]?.default ?? ''),
-      );
-      const path = (/^[a-z]+:\/\/[^/]*(\/[^?#]*)?/i.exec(url)?.[1] ?? url).replace(/\/+$/, '');
+      const url = fillTemplate(server.url, (name: string) => String(server.variables?.[name]?.default ?? ''));
+      const path = withoutTrailingSlashes(/^[a-z]+:\/\/[^/]*(\/[^?#]*)?/i.exec(url)?.[1] ?? url);
       return path.slice(path.lastIndexOf('/') + 1);
     }),
   );

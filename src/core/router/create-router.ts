@@ -1,7 +1,9 @@
 // Routes built from the spec's operations (as Prism builds its router from IHttpOperation[]):
 // adding a path to spec/ adds it here, with nothing retyped.
 import type { Operation } from '../../openapi/index-operations.ts';
+import { templateParts } from '../../openapi/fill-template.ts';
 import { KitError } from '../../shared/kit-error.ts';
+import { escapeRegExp } from '../../shared/escape-reg-exp.ts';
 
 export interface Mounts {
   /** Path prefix of the Pet Store server (the spec's servers end in /v1). */
@@ -37,11 +39,9 @@ export function createRouter(operations: Operation[], mounts: Mounts): Router {
     paths.set(operation.operationId, fullPath);
     let route = routes.get(fullPath);
     if (!route) {
-      const paramNames: string[] = [];
-      const source = fullPath
-        .split(/(\{[^}]+\})/)
-        .map((part) => (part.startsWith('{') ? (paramNames.push(part.slice(1, -1)), '([^/]+)') : escapeRegExp(part)))
-        .join('');
+      const parts = templateParts(fullPath);
+      const paramNames = parts.filter((_, i) => i % 2 === 1);
+      const source = parts.map((part, i) => (i % 2 === 1 ? '([^/]+)' : escapeRegExp(part))).join('');
       route = { pattern: new RegExp(`^${source}$`), paramNames, byMethod: new Map() };
       routes.set(fullPath, route);
     }
@@ -111,8 +111,4 @@ function allow(route: Route): string[] {
   const methods = [...route.byMethod.keys()];
   if (route.byMethod.has('GET')) methods.push('HEAD');
   return [...methods, 'OPTIONS'];
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -5,7 +5,8 @@ import type { JsonSchema } from '../../openapi/openapi-document.ts';
 export type Coerced = { ok: true; value: unknown } | { ok: false; message: string };
 
 const INTEGER = /^-?\d+$/;
-const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+// Each part has one way to match, so a long run of digits is read once (no backtracking between `\d+` and `\d*`).
+const NUMBER = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 export function coerceParameter(schema: JsonSchema, values: string[]): Coerced {
   if (schema.type === 'array') {
