@@ -14,6 +14,10 @@ Starts the stateful Pet Store mock: the API at /v1, the quickstart at /quickstar
 
 Options:
   --host HOST          Interface to listen on (default 127.0.0.1; 0.0.0.0 for all)
+  --allowed-host NAME  Also answer requests for this Host (default: loopback names and addresses only;
+                       .example.test for a domain and its subdomains); repeat for several
+  --admin-origin URL   Let pages on this origin call the admin API (CORS), e.g. http://localhost:5173;
+                       repeat for several. The Pet Store API answers pages on every origin
   --port PORT          Port (default 4010; 0 picks a free one)
   --seed N             Seed of the generated pets; the same seed gives the same data (default 1)
   --pets N             Number of generated pets (default 50)
@@ -41,6 +45,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     strict: true,
     options: {
       host: { type: 'string', default: '127.0.0.1' },
+      'allowed-host': { type: 'string', multiple: true },
+      'admin-origin': { type: 'string', multiple: true },
       port: { type: 'string', default: '4010' },
       seed: { type: 'string', default: '1' },
       pets: { type: 'string', default: '50' },
@@ -84,6 +90,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     faults: faultsFromFlags(values),
     onRequest: values.log ? (entry) => process.stdout.write(formatLogLine(entry, colour)) : undefined,
     strict: values.strict,
+    allowedHosts: values['allowed-host']?.map(allowedHost),
+    adminOrigins: values['admin-origin']?.map(adminOrigin),
   });
 
   // Ready to stop before saying it is ready: a SIGTERM sent the moment the banner appears (a test runner, a
@@ -134,4 +142,20 @@ function startingClock(iso: string): () => Date {
     throw new UsageError(`--now: "${iso}" is not an ISO 8601 date, e.g. 2030-12-06 or 2030-12-06T10:00:00Z`);
   const offset = start - Date.now();
   return () => new Date(Date.now() + offset);
+}
+
+/** `--allowed-host`: a host name or address, or `.domain` for a domain and its subdomains. */
+function allowedHost(text: string): string {
+  const name = text.startsWith('.') ? text.slice(1) : text;
+  if (!URL.canParse(`http://${name}`) || new URL(`http://${name}`).host !== name.toLowerCase())
+    throw new UsageError(`--allowed-host: expected a host name such as app.test or .example.test, got "${text}"`);
+  return text.toLowerCase();
+}
+
+/** `--admin-origin`: an origin as browsers send it (scheme, host and port; no path). */
+function adminOrigin(text: string): string {
+  const origin = URL.canParse(text) ? new URL(text).origin : 'null';
+  if (origin === 'null' || origin !== text.replace(/\/$/, ''))
+    throw new UsageError(`--admin-origin: expected an origin such as http://localhost:5173, got "${text}"`);
+  return origin;
 }

@@ -71,6 +71,11 @@ export interface PetStoreOptions {
   onRequest?: (entry: JournalEntry) => void;
   /** The dashboard page and more documents for the admin API: `petstore-kit serve` passes them (src/node). */
   adminExtras?: AdminExtras;
+  /**
+   * Origins (e.g. `http://localhost:5173`) whose pages may call the admin API across origins (CORS). Default
+   * none: the Pet Store API answers every origin, the admin API only its own and these.
+   */
+  adminOrigins?: string[];
 }
 
 /** Faults armed at run time: the same as the admin API's /__admin/faults. */
@@ -244,6 +249,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       ? (operation, response) => validateResponse(operation, response, compiler)
       : undefined,
     shape: createShaper(faults),
+    adminOrigins: new Set(options.adminOrigins ?? []),
     admin: {
       faults,
       journal,

@@ -9,6 +9,8 @@ export const ERRORS = {
   MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON' },
   INVALID_CONTENT_TYPE: { status: 400, message: 'The request body must be sent as application/json' },
   UNAUTHORIZED: { status: 401, message: 'A valid API key is required: send Authorization: Bearer <API_KEY>' },
+  HOST_NOT_ALLOWED: { status: 403, message: 'This server does not answer requests for this Host' },
+  ORIGIN_NOT_ALLOWED: { status: 403, message: 'The admin API does not answer pages on this origin' },
   PET_NOT_FOUND: { status: 404, message: 'No pet has this id' },
   NOT_FOUND: { status: 404, message: 'No operation matches this path' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This path does not support the method' },

@@ -6,7 +6,7 @@ import { handleAdmin } from './admin/admin-api.ts';
 import { headerValue, type CoreRequest, type CoreResponse } from './core-request.ts';
 import { errorResponse, type ErrorCode } from './errors.ts';
 import type { Authenticator } from './http/authenticate.ts';
-import { CORS_HEADERS, preflightResponse } from './http/cors.ts';
+import { corsHeaders, preflightResponse } from './http/cors.ts';
 import type { DeprecationPolicy } from './http/deprecation.ts';
 import type { ValidatedHandler } from './operations/index.ts';
 import type { OperationContext } from './operations/operation-context.ts';
@@ -45,36 +45,50 @@ export interface PipelineParts {
   shape: Shaper;
   /** What the admin API serves besides state and reset: faults, journal, dashboard, documents. */
   admin: AdminTools;
+  /** Origins whose pages may call the admin API (CORS); every origin may call the Pet Store API. */
+  adminOrigins: ReadonlySet<string>;
 }
 
 export function createPipeline(parts: PipelineParts): (request: CoreRequest) => CoreResponse {
   const adminPrefix = `${parts.adminPath}/`;
   return function handle(request) {
     let response: CoreResponse;
+    const target = originForm(request);
     try {
-      response = route(parts, adminPrefix, originForm(request));
+      response = route(parts, adminPrefix, target);
     } catch (error) {
       response = errorResponse('INTERNAL', { message: `The mock failed unexpectedly: ${(error as Error).message}` });
     }
     // CORS headers go only to requests that carry an Origin (Fetch standard §3.2): browsers always
     // send one cross-origin, and other clients are spared the bytes.
-    if (request.headers.origin !== undefined) Object.assign(response.headers, CORS_HEADERS);
+    const origin = headerValue(request, 'origin');
+    if (origin !== undefined) {
+      const cors = corsHeaders(origin, isAdmin(target.url, adminPrefix), parts.adminOrigins);
+      if (cors) Object.assign(response.headers, cors);
+    }
     if (request.method === 'HEAD') response.body = null;
     return response;
   };
+}
+
+/** Whether an origin-form target is under the admin API's prefix. */
+function isAdmin(url: string, adminPrefix: string): boolean {
+  return url.startsWith(adminPrefix);
 }
 
 function route(parts: PipelineParts, adminPrefix: string, request: CoreRequest): CoreResponse {
   const queryStart = request.url.indexOf('?');
   const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
   const method = request.method.toUpperCase();
-  const admin = path.startsWith(adminPrefix);
+  const admin = isAdmin(path, adminPrefix);
 
   if (method === 'OPTIONS') {
     const allow = admin ? ['GET', 'POST', 'DELETE', 'OPTIONS'] : parts.router.allowedMethods(path);
-    return allow
-      ? preflightResponse(allow, headerValue(request, 'access-control-request-headers'))
-      : notFound(parts, method, path);
+    const preflight = {
+      origin: headerValue(request, 'origin'),
+      requestedHeaders: headerValue(request, 'access-control-request-headers'),
+    };
+    return allow ? preflightResponse(allow, preflight, admin, parts.adminOrigins) : notFound(parts, method, path);
   }
   if (admin) {
     const { adminPath, state, reset } = parts;

@@ -3,6 +3,6 @@
  * @module
  */
 export { serve, type ServeOptions, type RunningServer } from './serve.ts';
-export { listen, SERVER_TIMEOUTS, type Handle, type ListenOptions, type Listening } from './listen.ts';
+export { listen, LINGERING_CLOSE, SERVER_TIMEOUTS, type Handle, type ListenOptions, type Listening } from './listen.ts';
 export { openState, type OpenedState } from './state/open-state.ts';
 export { Journal, StorageError } from './state/journal.ts';

@@ -6,6 +6,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from '../core/index.ts';
 import { errorResponse, type ErrorCode } from '../core/errors.ts';
 import { atTurnEnd } from './at-turn-end.ts';
+import { KitError } from '../shared/kit-error.ts';
 import { deliverShaped } from './deliver-shaped.ts';
 
 export type Handle = (request: CoreRequest) => CoreResponse | Promise<CoreResponse>;
@@ -35,7 +36,7 @@ export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAlive
  * much, before it closes: nginx's lingering close. Closing with unread bytes makes the kernel reset the
  * connection, and a client still uploading would lose the answer it was sent.
  */
-export const LINGERING_CLOSE = { ms: 10_000, bytes: 64 * 1024 * 1024 };
+export const LINGERING_CLOSE = { ms: 10_000, bytes: 16 * 1024 * 1024 };
 
 /**
  * Serves a core handler over HTTP/1.1.
@@ -96,7 +97,9 @@ export async function listen(
     send(res, errorResponse('EXPECTATION_FAILED', { message }), true);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket));
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', (error) => reject(listenError(error, host, port))).listen(port, host, resolve),
+  );
   const { port: bound } = server.address() as AddressInfo;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
@@ -165,6 +168,20 @@ function write({ res, response, closeAfter }: Answer): void {
   res.writeHead(response.status, response.headers);
   res.end(response.body ?? undefined);
   if (early) lingerBeforeClose(res.req);
+}
+
+/** Why the server could not listen, said with the port and the fix when the port is taken. */
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (error.code === 'EADDRINUSE')
+    return new KitError(
+      `listen on ${where}`,
+      `port ${port} is already in use by another process`,
+      'Stop that process, or start with --port 0 to take a free port (the banner prints it), or --port N for another.',
+    );
+  if (error.code === 'EACCES')
+    return new KitError(`listen on ${where}`, `this user may not open port ${port}`, 'Use a port above 1023.');
+  return error;
 }
 
 /** Each connection's lingering bounds (its server's), set as it opens. */

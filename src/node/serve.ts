@@ -2,6 +2,7 @@
 import { createPetStore, SnapshotError, type PetStore, type PetStoreOptions, type StoreChange } from '../core/index.ts';
 import { errorResponse } from '../core/errors.ts';
 import { listen, type Handle } from './listen.ts';
+import { createRequestGuard } from './request-guard.ts';
 import { SERVE_ADMIN_EXTRAS } from './admin-extras.ts';
 import { openState, type OpenedState } from './state/open-state.ts';
 import type { Journal } from './state/journal.ts';
@@ -20,6 +21,11 @@ export interface ServeOptions extends Omit<PetStoreOptions, 'snapshot' | 'saved'
   delayMs?: number;
   /** Where the mock says what went wrong with the state file. Default: stderr. */
   log?: (line: string) => void;
+  /**
+   * Host names answered besides loopback ones (`.example.test`: that domain and its subdomains): a request
+   * for any other Host is refused (DNS rebinding protection, src/node/request-guard.ts).
+   */
+  allowedHosts?: string[];
 }
 
 export interface RunningServer {
@@ -51,6 +57,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     compactAfter = 100_000,
     delayMs = 0,
     log = (line) => process.stderr.write(`${line}\n`),
+    allowedHosts,
     ...rest
   } = options;
   // One way to delay an answer: the core's faults, which both adapters deliver.
@@ -71,7 +78,13 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       persisted!.begin();
       return persisted!.settle(store, store.handle(request));
     };
-    const server = await listen(persisted ? handle : store.handle, { host, port });
+    const guard = createRequestGuard({
+      host: host ?? '127.0.0.1',
+      allowedHosts,
+      adminPath: store.adminPath,
+      adminOrigins: rest.adminOrigins,
+    });
+    const server = await listen(persisted ? handle : store.handle, { host, port, guard });
     return {
       url: server.url,
       apiUrl: server.url + store.basePath,

@@ -1131,6 +1131,8 @@ export const document: OpenApiDocument = {
               "MALFORMED_JSON",
               "INVALID_CONTENT_TYPE",
               "UNAUTHORIZED",
+              "HOST_NOT_ALLOWED",
+              "ORIGIN_NOT_ALLOWED",
               "PET_NOT_FOUND",
               "NOT_FOUND",
               "METHOD_NOT_ALLOWED",

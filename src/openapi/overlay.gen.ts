@@ -19,6 +19,8 @@ export const petstoreKitOverlay: OverlayDocument = {
               "MALFORMED_JSON",
               "INVALID_CONTENT_TYPE",
               "UNAUTHORIZED",
+              "HOST_NOT_ALLOWED",
+              "ORIGIN_NOT_ALLOWED",
               "PET_NOT_FOUND",
               "NOT_FOUND",
               "METHOD_NOT_ALLOWED",

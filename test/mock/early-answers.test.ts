@@ -59,7 +59,7 @@ describe('the mock in its own process, answering uploads over the limit', () => 
 
   it('after its 413, the connection reads the whole rest of the body, then closes without a reset', async () => {
     const socket = await openSocket(cli.origin);
-    const head = `POST /v1/pets HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${DEV_API_KEY}\r\ncontent-type: application/json\r\ncontent-length: ${4 * OVER_LIMIT}\r\n\r\n`;
+    const head = `POST /v1/pets HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer ${DEV_API_KEY}\r\ncontent-type: application/json\r\ncontent-length: ${4 * OVER_LIMIT}\r\n\r\n`;
     let received = '';
     const errors: string[] = [];
     socket.on('data', (chunk) => (received += chunk));
@@ -109,7 +109,7 @@ describe('the mock in its own process, answering uploads over the limit', () => 
   });
 
   it('headers past the limit get their 431, read while more headers are still being sent', async () => {
-    const head = `GET /v1/pets HTTP/1.1\r\nhost: x\r\n${`x-pad: ${'a'.repeat(1000)}\r\n`.repeat(200)}\r\n`;
+    const head = `GET /v1/pets HTTP/1.1\r\nhost: localhost\r\n${`x-pad: ${'a'.repeat(1000)}\r\n`.repeat(200)}\r\n`;
     for (let i = 0; i < 20; i++) {
       const answer = await sendWhileAnswered(cli.origin, head, Buffer.alloc(0));
       expect(answer.status).toBe(431);
@@ -125,7 +125,7 @@ describe('a client that never stops uploading after its 413', () => {
   });
   afterAll(() => server.close());
 
-  const head = `POST /v1/pets HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${DEV_API_KEY}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`;
+  const head = `POST /v1/pets HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer ${DEV_API_KEY}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`;
   const chunk = (bytes: number) =>
     Buffer.concat([Buffer.from(`${bytes.toString(16)}\r\n`), Buffer.alloc(bytes, 'x'), Buffer.from('\r\n')]);
 

@@ -85,10 +85,20 @@ describe('petstore-kit serve', () => {
     expect(armed.map((fault: { status: number }) => fault.status)).toEqual([503, 418]);
   });
 
-  it('refuses an invalid --fault with every problem named', async () => {
+  it('refuses an invalid --fault with every problem named, exit 2 as for every bad flag value', async () => {
     const result = await runCli(['serve', '--port', '0', '--fault', '{"operation":"nope","status":200}']);
-    expect(result.code).not.toBe(0);
-    expect(result.output).toMatch(/Failed to arm the fault: .*operation.*status/s);
+    expect(result.code).toBe(2);
+    expect(result.output).toMatch(/--fault: .*operation.*status/s);
+    expect(result.output).not.toMatch(/\n\s+at /);
+  });
+
+  it('a port in use: one line naming the port and --port 0, exit 1', async () => {
+    const first = await start([]);
+    const port = new URL(first.origin).port;
+    const result = await runCli(['serve', '--port', port]);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(`Failed to listen on 127.0.0.1:${port}: port ${port} is already in use`);
+    expect(result.output).toContain('--port 0');
     expect(result.output).not.toMatch(/\n\s+at /);
   });
 
@@ -138,6 +148,10 @@ describe('petstore-kit serve', () => {
     [['--delay', '800-200'], /--delay: expected milliseconds \(300\) or a range \(200-800\)/],
     [['--fail-rate', '2'], /--fail-rate: expected a probability from 0 to 1/],
     [['--fault', '{nope'], /--fault: expected a JSON object/],
+    [['--fault', '{"status":600}'], /--fault: .*'status' must be <= 599/],
+    [['--allowed-host', 'a/b'], /--allowed-host: expected a host name/],
+    [['--admin-origin', 'localhost:5173'], /--admin-origin: expected an origin such as http:\/\/localhost:5173/],
+    [['--admin-origin', 'http://localhost:5173/app'], /--admin-origin: expected an origin/],
   ])('exits 2 with a clear message for %j', async (args, message) => {
     const result = await runCli(['serve', ...args]);
     expect(result.code).toBe(2);
@@ -150,6 +164,8 @@ describe('petstore-kit serve', () => {
     expect(result.code).toBe(0);
     for (const flag of [
       '--host',
+      '--allowed-host',
+      '--admin-origin',
       '--port',
       '--seed',
       '--pets',

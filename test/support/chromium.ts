@@ -40,6 +40,8 @@ export interface PageRun {
   viewport?: { width: number; height: number };
   /** Console errors that are expected answers (e.g. a 401 the page shows). */
   expectedProblems?: RegExp;
+  /** More Chromium flags, e.g. `--host-resolver-rules=MAP evil.test 127.0.0.1`. */
+  args?: string[];
 }
 
 /** A fresh Chromium profile per run, so no service worker or cache carries over. Returns the page's problems. */
@@ -50,7 +52,7 @@ export async function usePage(url: string, options: PageRun, run: (page: Page) =
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
     viewport,
   });
   const problems: string[] = [];

@@ -1,0 +1,103 @@
+// What a development server refuses before a request reaches the store, so that other web sites cannot
+// drive it (issue 20): the mock binds to loopback, its development key is public, and its admin API resets
+// the state and arms faults.
+// - DNS rebinding: a page on evil.example can make its own name resolve to 127.0.0.1 and then send requests
+//   to the mock as same-origin. They carry `Host: evil.example`. A server bound to loopback answers only
+//   the loopback names and addresses (`localhost`, `*.localhost`, 127.0.0.0/8, [::1]) and the hosts the
+//   user allowed; any other bind answers IP addresses, loopback names and the allowed hosts (no one can
+//   rebind an IP address). Vite and webpack-dev-server refuse the same way.
+// - The admin API is for the mock's own dashboard and for scripts: a request to it that a browser marks
+//   with another page's `Origin` is refused, unless the user allowed that origin (`--admin-origin`).
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import { errorResponse } from '../core/errors.ts';
+import { originRefused } from '../core/http/cors.ts';
+import type { CoreResponse } from '../core/index.ts';
+
+export interface GuardOptions {
+  /** The address the server is bound to. */
+  host: string;
+  /** Host names (or `.suffix` for a domain and its subdomains) answered besides the defaults. */
+  allowedHosts?: string[];
+  /** The admin API's prefix, e.g. `/__admin`. */
+  adminPath: string;
+  /** Origins whose pages may call the admin API. */
+  adminOrigins?: string[];
+}
+
+export type RequestGuard = (req: IncomingMessage) => CoreResponse | undefined;
+
+/** Returns the refusal for a request the server must not answer, else undefined. */
+export function createRequestGuard({
+  host,
+  allowedHosts = [],
+  adminPath,
+  adminOrigins = [],
+}: GuardOptions): RequestGuard {
+  const loopback = isLoopbackName(canonicalHost(host) ?? host);
+  const allowed = allowedHosts.map((entry) =>
+    (entry.startsWith('.') ? entry : (canonicalHost(entry) ?? entry)).toLowerCase(),
+  );
+  const hostAllowed = (name: string) =>
+    isLoopbackName(name) ||
+    (!loopback && isIP(name.replace(/^\[|\]$/g, '')) !== 0) ||
+    allowed.some((entry) => (entry.startsWith('.') ? name === entry.slice(1) || name.endsWith(entry) : name === entry));
+  const origins = new Set(adminOrigins);
+  const adminPrefix = `${adminPath}/`;
+
+  return (req) => {
+    const hostHeader = req.headers.host;
+    // An absolute request target names the host the client meant, whatever its Host header says (RFC 9112 §3.2.2).
+    const absolute =
+      req.url !== undefined && !req.url.startsWith('/') && URL.canParse(req.url) ? new URL(req.url) : undefined;
+    const named = hostHeader === undefined ? undefined : canonicalHost(hostHeader);
+    if (hostHeader !== undefined && (named === undefined || !hostAllowed(named)))
+      return hostRefused(named ?? hostHeader, loopback);
+    if (absolute && !hostAllowed(absolute.hostname)) return hostRefused(absolute.hostname, loopback);
+    const path = absolute ? absolute.pathname : (req.url ?? '/');
+    const origin = req.headers.origin;
+    if (
+      origin === undefined ||
+      !(path.startsWith(adminPrefix) || path === adminPath || path.startsWith(`${adminPath}?`))
+    )
+      return undefined;
+    if (origins.has(origin) || sameOrigin(origin, hostHeader)) return undefined;
+    return errorResponse('ORIGIN_NOT_ALLOWED', { message: originRefused(origin) });
+  };
+}
+
+function hostRefused(name: string, loopback: boolean): CoreResponse {
+  const shown = name.slice(0, 200);
+  const answers = loopback ? 'localhost and loopback addresses' : 'IP addresses and localhost';
+  return errorResponse('HOST_NOT_ALLOWED', {
+    message: `This server answers ${answers} only, not the Host "${shown}" (protection against DNS rebinding). To serve it, start the mock with --allowed-host ${shown}`,
+  });
+}
+
+/** The host of a `Host` header (or a bind address) as a URL writes it: lower case, `[::1]` for IPv6, no port. */
+function canonicalHost(host: string): string | undefined {
+  const bare = host.includes(':') && !host.startsWith('[') && isIP(host) === 6 ? `[${host}]` : host;
+  try {
+    const { hostname, username, password, pathname, search, hash } = new URL(`http://${bare}`);
+    // Anything but a host and a port (`a@b`, `a/b`) is not a Host header.
+    if (username || password || pathname !== '/' || search || hash) return undefined;
+    return hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `localhost`, a name under it (RFC 6761 §6.3), an address of 127.0.0.0/8, or ::1. */
+function isLoopbackName(name: string): boolean {
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  if (name === '[::1]') return true;
+  // An IPv4-mapped loopback address, as URL writes it: [::ffff:7f00:1].
+  if (name.startsWith('[::ffff:7f')) return true;
+  return isIP(name) === 4 && name.startsWith('127.');
+}
+
+/** Whether `origin` is the server's own (the dashboard's), as named by the request's Host. */
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  if (host === undefined || !URL.canParse(origin) || !URL.canParse(`http://${host}`)) return false;
+  return new URL(origin).origin === new URL(`http://${host}`).origin;
+}
