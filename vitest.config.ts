@@ -1,9 +1,20 @@
 import { defineConfig } from 'vitest/config';
 import { sourceEntries } from './scripts/source-entries.ts';
 
-// One run covers every tier: colocated unit tests, integration tests over loopback, the conformance
-// suite against our mock, Prism/Dredd, the browser tests, and the package tier (test/package: the packed
-// tarball installed into a consumer project). The JSON report feeds .ci/run's totals.
+// The suite in tiers, each runnable alone (`npm run test:<tier>`); `npm test` runs them all and .ci/run calls
+// it. The JSON report feeds .ci/run's totals.
+//   unit      in-process and offline: colocated unit tests, the project's own checks (types, format,
+//             architecture, spec lint). Seconds; no build, no server, no network.
+//   loopback  real servers on 127.0.0.1 and child processes: the mock, MSW in Node, verify against targets.
+//   browser   Debian's Chromium driven by playwright-core: the dashboard, the example page, cross-origin pages.
+//   judges    Prism and Dredd beside the kit, and the benchmark's smoke run.
+//   package   the packed tarball installed into fresh consumer projects.
+//
+// A timeout means "hung", never "slow" (issue 20): no test asserts wall-clock speed (the benchmark measures
+// that), so the limits are far above any run on a busy machine, and a test that hits one is stuck.
+const HUNG = { testTimeout: 300_000, hookTimeout: 600_000 };
+const BROWSER_TESTS = '**/*.browser.test.ts';
+
 export default defineConfig({
   // `petstore-kit/*` imports in tests run the sources (exact matches: `petstore-kit` is a prefix of the others).
   resolve: {
@@ -13,24 +24,49 @@ export default defineConfig({
     })),
   },
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    ...HUNG,
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     projects: [
       {
         extends: true,
         test: {
-          name: 'kit',
+          name: 'unit',
           include: [
             'src/**/*.test.ts',
             'mocks/**/*.test.ts',
             'contract-tests/**/*.test.ts',
             'integrations/**/*.test.ts',
             'cli/**/*.test.ts',
-            'test/**/*.test.ts',
-            'bench/**/*.test.ts',
+            'bench/lib/**/*.test.ts',
+            'test/project/**/*.test.ts',
           ],
-          exclude: ['**/node_modules/**', 'integrations/vitest/**', 'test/package/**'],
+          exclude: ['**/node_modules/**', 'integrations/vitest/**', BROWSER_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'loopback',
+          include: ['test/mock/**/*.test.ts', 'test/msw/**/*.test.ts', 'test/verify/**/*.test.ts'],
+          exclude: ['**/node_modules/**', BROWSER_TESTS],
+          // The CLI's tests run bin/petstore-kit.mjs, which runs dist/: rebuilt first when a source changed.
+          globalSetup: ['test/support/build-dist.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/**/*.browser.test.ts'],
+          exclude: ['**/node_modules/**', 'test/package/**'],
+          globalSetup: ['test/support/build-dist.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'judges',
+          include: ['test/integrations/**/*.test.ts', 'bench/bench-smoke.test.ts'],
           globalSetup: ['test/support/build-dist.ts'],
         },
       },
@@ -41,8 +77,6 @@ export default defineConfig({
           include: ['test/package/**/*.test.ts'],
           // Packs once and installs the tarball into consumer projects shared by every file of the tier.
           globalSetup: ['test/package/setup-package.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
         },
       },
     ],

@@ -48,5 +48,5 @@ describe('plain dredd <document> <url> with a hook that only adds Authorization'
     expect(counts!.errors).toBe(0);
     for (const line of ['pass: GET (200) /pets', 'pass: POST (201) /pets', 'pass: GET (200) /pets/1'])
       expect(output).toContain(line);
-  }, 60_000);
+  });
 });

@@ -136,7 +136,7 @@ describe('property: concurrent batches of creates, lists and reads agree with a 
       ),
       { numRuns: 60 },
     );
-  }, 60_000);
+  });
 
   async function run(o: Op, before: Pet[]): Promise<{ created?: Pet; check?: (after: Pet[], before: Pet[]) => void }> {
     if (o.kind === 'create' || o.kind === 'invalid-create') {

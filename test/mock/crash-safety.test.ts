@@ -84,16 +84,14 @@ describe('SIGKILL during a write load', () => {
       }
 
       const load = writeLoad(cli.origin, 16, round);
-      // Killed at a random moment once writes are flowing (on a busy machine the first ack can take a while).
-      const firstAck = Date.now();
-      while (load.acked.length === 0 && Date.now() - firstAck < 10_000)
-        await new Promise((resolve) => setTimeout(resolve, 5));
+      // Killed at a random moment once writes are flowing (on a busy machine the first ack can take a while:
+      // it is waited for, however long; the test's timeout means the server is stuck).
+      while (load.acked.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
       const delayMs = Math.floor(Math.random() * 300);
       await new Promise((resolve) => setTimeout(resolve, delayMs));
       const exit = await cli.stop('SIGKILL');
       await load.stop();
       expect(exit.signal).toBe('SIGKILL');
-      expect(load.acked.length, `round ${round}: no create was acknowledged within 10 s`).toBeGreaterThan(0);
 
       // The files on disk, loaded directly: every acknowledged create, field for field, ids unique.
       const onDisk = new Map((await petsOnDisk(stateFile)).map((pet) => [pet.id, pet]));
@@ -127,7 +125,7 @@ describe('SIGKILL during a write load', () => {
       expect.arrayContaining(['state.json']),
     );
     expect((await filesOf(stateFile)).every((name) => /^state\.json(\.journal-\d+)?$/.test(name))).toBe(true);
-  }, 90_000);
+  });
 });
 
 describe('a corrupt state file stops startup and is left untouched', () => {

@@ -20,7 +20,7 @@ const OVER_LIMIT = 1024 * 1024 + 1;
 const auth = { authorization: `Bearer ${DEV_API_KEY}` };
 
 /** Sends `head`, then `bodyChunks` one after the other (each awaited), and collects the answer. */
-async function sendWhileAnswered(origin: string, head: string, body: Buffer, waitMs = 20_000) {
+async function sendWhileAnswered(origin: string, head: string, body: Buffer, waitMs = 120_000) {
   const socket = await openSocket(origin);
   const answer = collect(socket, waitMs);
   socket.write(head);

@@ -162,7 +162,7 @@ describe('a body that arrives in pieces', () => {
       body.subarray(first, second),
       body.subarray(second),
     ];
-    const raw = await collect(socket, 5_000, async () => {
+    const raw = await collect(socket, 120_000, async () => {
       // A pause between writes, so the server reads each piece as a chunk of its own.
       for (const piece of pieces) await new Promise((resolve) => setTimeout(() => resolve(socket.write(piece)), 30));
     });

@@ -255,7 +255,7 @@ describe('bodies cut off at MAX_BODY_BYTES', () => {
         if (!socket.write(frame)) return void socket.once('drain', pump);
       }
     };
-    const answer = await collect(socket, 15_000, () => {
+    const answer = await collect(socket, 120_000, () => {
       socket.write(head);
       pump();
     });
@@ -302,38 +302,34 @@ describe('bodies cut off at MAX_BODY_BYTES', () => {
 });
 
 describe('slow and stalled clients', () => {
-  it(
-    'stalled connections (headers never finished, body never finished) do not starve others; the stalled header is cut off with 408',
-    async () => {
-      const stalledHeaders = await Promise.all(Array.from({ length: 20 }, () => openSocket(mock.url)));
-      const stalledBody = await openSocket(mock.url);
-      sockets.push(...stalledHeaders, stalledBody);
-      const opened = Date.now();
-      const cutOff = collect(stalledHeaders[0], SERVER_TIMEOUTS.headersMs + 5_000);
-      for (const socket of stalledHeaders)
-        socket.write(`GET /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${mock.key}\r\n`);
-      stalledBody.write(
-        `POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${mock.key}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"na`,
-      );
+  it('stalled connections (headers never finished, body never finished) do not starve others; the stalled header is cut off with 408', async () => {
+    const stalledHeaders = await Promise.all(Array.from({ length: 20 }, () => openSocket(mock.url)));
+    const stalledBody = await openSocket(mock.url);
+    sockets.push(...stalledHeaders, stalledBody);
+    const opened = Date.now();
+    const cutOff = collect(stalledHeaders[0], SERVER_TIMEOUTS.headersMs + 120_000);
+    for (const socket of stalledHeaders)
+      socket.write(`GET /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${mock.key}\r\n`);
+    stalledBody.write(
+      `POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${mock.key}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"na`,
+    );
 
-      // Meanwhile, everyone else is served.
-      const others = await Promise.all(Array.from({ length: 50 }, (_, i) => mock.request(`/v1/pets/${(i % 5) + 1}`)));
-      expect(others.map((response) => response.status)).toEqual(Array(50).fill(200));
+    // Meanwhile, everyone else is served.
+    const others = await Promise.all(Array.from({ length: 50 }, (_, i) => mock.request(`/v1/pets/${(i % 5) + 1}`)));
+    expect(others.map((response) => response.status)).toEqual(Array(50).fill(200));
 
-      const stalled = await cutOff;
-      expect(stalled.closed, `still open ${Date.now() - opened} ms after the headers stalled`).toBe(true);
-      const answer = stalled.text;
-      expect(Number(answer.slice(9, 12))).toBe(408);
-      expect(expectErrorText(answer.slice(answer.indexOf('\r\n\r\n') + 4), 408).code).toBe('REQUEST_TIMEOUT');
-    },
-    SERVER_TIMEOUTS.headersMs + 10_000,
-  );
+    const stalled = await cutOff;
+    expect(stalled.closed, `still open ${Date.now() - opened} ms after the headers stalled`).toBe(true);
+    const answer = stalled.text;
+    expect(Number(answer.slice(9, 12))).toBe(408);
+    expect(expectErrorText(answer.slice(answer.indexOf('\r\n\r\n') + 4), 408).code).toBe('REQUEST_TIMEOUT');
+  });
 
   it('a client sending its request one byte at a time is still answered', async () => {
     const socket = await openSocket(mock.url);
     sockets.push(socket);
     const text = rawRequest('GET /v1/pets/2 HTTP/1.1', [`Authorization: Bearer ${mock.key}`]);
-    const answer = collect(socket, 10_000);
+    const answer = collect(socket, 120_000);
     for (const byte of text) {
       socket.write(byte);
       await new Promise((resolve) => setImmediate(resolve));

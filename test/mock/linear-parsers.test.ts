@@ -1,7 +1,7 @@
 // Every parser of client input runs in time linear in its input (issue 20, item 3). Each is fed about 1 MiB
 // of the worst input for its shape (runs of what a backtracking pattern would retry, unclosed quotes and
 // brackets, digits without end), through the core as a request: it must be answered, and answered with the
-// status the input deserves. The core runs in a worker thread with a deadline of 30 s a request, which
+// status the input deserves. The core runs in a worker thread with a deadline of 120 s a request, which
 // means "hung", not "slow": a linear parser takes milliseconds on a MiB, a quadratic one hours.
 // test/project/linear-patterns.test.ts proves every pattern linear; this proves the scanners around them.
 // Over HTTP, a hostile header does not keep other clients waiting.
@@ -23,8 +23,7 @@ async function answer(request: Partial<CoreRequest> & { url: string }) {
 
 const json = { authorization: auth, 'content-type': 'application/json' };
 
-// A minute a case: the worker's 30 s deadline (core-in-worker.ts) fails it first.
-describe('each parser of client input, fed a MiB of its worst input', { timeout: 60_000 }, () => {
+describe('each parser of client input, fed a MiB of its worst input', () => {
   it.each([
     ['a token, then spaces, then junk', `a${run(' ')}x`],
     ['spaces and tabs without a token', run(' \t')],

@@ -106,11 +106,14 @@ describe('petstore-kit serve', () => {
     const cli = await start(['--log']);
     await get(`${cli.origin}/v1/pets?limit=2`);
     await get(`${cli.origin}/v1/pets?limit=0&key=${DEV_API_KEY}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const lines = cli
-      .output()
-      .split('\n')
-      .filter((line) => line.includes(' GET /v1/pets'));
+    const logged = () =>
+      cli
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(' GET /v1/pets'));
+    // The lines are written as the requests are answered: waited for, not timed.
+    await expect.poll(() => logged().length, { timeout: 120_000 }).toBe(2);
+    const lines = logged();
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} GET \/v1\/pets\?limit=2 200 listPets [\d.]+ ms$/);
     expect(lines[1]).toContain('400 listPets');
     expect(lines[1]).toContain('VALIDATION_FAILED');

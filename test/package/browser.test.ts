@@ -72,7 +72,7 @@ beforeAll(async () => {
     preview: { port: 0, host: '127.0.0.1' },
     build: { outDir: page.outDir },
   });
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 describe('petstore-kit/msw/browser in a Vite page', () => {
@@ -109,7 +109,7 @@ describe('petstore-kit/msw/browser in a Vite page', () => {
       tab.on('pageerror', (error) => errors.push(error.message));
       await tab.goto(server.resolvedUrls!.local[0]);
       await tab.waitForFunction(() => document.getElementById('result')?.textContent !== 'loading', undefined, {
-        timeout: 20_000,
+        timeout: 120_000,
       });
       const result = JSON.parse((await tab.textContent('#result'))!);
       expect(errors).toEqual([]);
@@ -118,5 +118,5 @@ describe('petstore-kit/msw/browser in a Vite page', () => {
     } finally {
       await browser.close();
     }
-  }, 60_000);
+  });
 });

@@ -22,4 +22,4 @@ it('a Jest test with petstore-kit/msw and msw/node passes', async () => {
   );
   expect(result.code, result.stderr).toBe(0);
   expect(result.stderr).toMatch(/Tests:\s+3 passed, 3 total/);
-}, 90_000);
+});

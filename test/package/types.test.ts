@@ -13,5 +13,5 @@ for (const resolution of ['node16', 'bundler']) {
     });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
-  }, 60_000);
+  });
 }

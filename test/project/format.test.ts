@@ -14,5 +14,5 @@ describe('format', () => {
     }).catch((error) => error);
     expect(`${result.stdout ?? ''}`.split('\n').filter(Boolean)).toEqual([]);
     expect(result.code ?? 0).toBe(0);
-  }, 120_000);
+  });
 });

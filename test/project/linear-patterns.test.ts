@@ -68,7 +68,7 @@ interface Found {
 }
 
 function verdict({ pattern, flags }: { pattern: string; flags?: string }): string {
-  const result = checkSync(pattern, flags ?? '', { timeout: 20_000 });
+  const result = checkSync(pattern, flags ?? '', { timeout: 120_000 });
   if (result.status === 'safe') return 'safe';
   if (result.status === 'vulnerable') return `${result.complexity.type}: e.g. ${result.attack.pattern}`.slice(0, 200);
   return `not proven safe (${result.status})`;

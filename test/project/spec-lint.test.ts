@@ -50,5 +50,5 @@ describe('the published documents lint clean, but for the warnings the README ju
       for (const rule of await redocly(file)) found.push(`Redocly ${rule} ${name}`);
     }
     expect([...new Set(found)].sort()).toEqual((await justified()).sort());
-  }, 120_000);
+  });
 });

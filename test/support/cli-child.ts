@@ -29,7 +29,7 @@ export interface CliOptions {
 /** Runs `petstore-kit <args>` to completion; for commands that are expected to stop by themselves. */
 export function runCli(
   args: string[],
-  { env = {}, waitMs = 20_000 }: { env?: Record<string, string | undefined>; waitMs?: number } = {},
+  { env = {}, waitMs = 120_000 }: { env?: Record<string, string | undefined>; waitMs?: number } = {},
 ) {
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe' });
   let output = '';
@@ -47,7 +47,7 @@ export function runCli(
 /** Starts `petstore-kit serve --port 0 <args>` and resolves once the banner names the API URL. */
 export function startCli(
   args: string[],
-  { env = {}, nodeArgs = [], startMs = 20_000 }: CliOptions = {},
+  { env = {}, nodeArgs = [], startMs = 120_000 }: CliOptions = {},
 ): Promise<CliChild> {
   const child = spawn(process.execPath, [...nodeArgs, BIN, 'serve', '--port', '0', ...args], {
     cwd: ROOT,

@@ -16,7 +16,7 @@ export function coreInWorker(): CoreInWorker {
   let worker: Worker | undefined;
   let next = 0;
   return {
-    handle(request, deadlineMs = 30_000) {
+    handle(request, deadlineMs = 120_000) {
       const current = (worker ??= new Worker(SCRIPT));
       const id = next++;
       return new Promise((resolve, reject) => {

@@ -22,7 +22,7 @@ export function openSocket(origin: string): Promise<Socket> {
  * Sends `text` and collects the answer until the server closes the connection or `waitMs` runs out
  * (a guard against hangs, not a timing assertion). Send `Connection: close` to get the close promptly.
  */
-export async function rawExchange(origin: string, text: string | Buffer, waitMs = 5_000): Promise<RawResponse> {
+export async function rawExchange(origin: string, text: string | Buffer, waitMs = 120_000): Promise<RawResponse> {
   const socket = await openSocket(origin);
   const raw = await collect(socket, waitMs, () => socket.write(text));
   return { ...parseFirstResponse(raw.text), raw: raw.text, closed: raw.closed };

@@ -21,7 +21,7 @@ beforeAll(async () => {
   // One after the other: each run is CPU-bound in this process, so parallel runs gain nothing.
   reports.set('correct', await verify());
   for (const target of TARGETS) reports.set(target.name, await verify(target));
-}, 180_000);
+});
 
 describe('verify on the correct server', () => {
   it('passes every scenario, none skipped, no recommendation', () => {

@@ -64,5 +64,5 @@ describe('causes said first', () => {
     const options = { baseUrl, quickstartUrl, apiKey: DEV_API_KEY, allowWrites: true };
     const report = await runConformance(options).finally(() => fresh.close());
     expect(report.causes).toBeUndefined();
-  }, 30_000);
+  });
 });

@@ -88,7 +88,7 @@ describe.each(FAULTS.map((fault) => [fault.behaviour, fault] as const))('a targe
     if (fault.expect.note) expect(report.notes?.join('\n')).toMatch(fault.expect.note);
     else expect(report.notes).toBeUndefined();
     expect(JSON.stringify(report)).not.toContain(KEY);
-  }, 20_000);
+  });
 
   it('verify: exit 1 with the full report in pretty, json and junit', async () => {
     const argv = [
@@ -118,7 +118,7 @@ describe.each(FAULTS.map((fault) => [fault.behaviour, fault] as const))('a targe
     expect(XMLValidator.validate(junit.stdout)).toBe(true);
     expect(junit.stdout).toContain(`<failure message="${fault.expect.title}: `);
     expect((junit.stdout.match(/<testcase /g) ?? []).length).toBe(TOTAL);
-  }, 20_000);
+  });
 });
 
 describe('redirects are reported, never followed', () => {
@@ -139,7 +139,7 @@ describe('redirects are reported, never followed', () => {
     } finally {
       await target.close();
     }
-  }, 20_000);
+  });
 });
 
 describe('the preflight: unreachable (exit 2) against reachable but broken (exit 1)', () => {

@@ -60,14 +60,14 @@ describe('a target with a quota of 10 requests per second, bursts of 3', () => {
       [...s.failures, ...s.recommendations].map((f) => JSON.stringify(f)),
     );
     expect(findings.filter((finding) => finding.includes('429'))).toEqual([]);
-  }, 30_000);
+  });
 
   it('with --rate-limit 8 it stays under the quota: not one 429', async () => {
     const { report, waits, refused } = await run(8);
     expect(refused).toBe(0);
     expect(waits).toEqual([]);
     expect(report.summary.failed).toBe(0);
-  }, 30_000);
+  });
 });
 
 describe('a target that sheds load for a moment: 503 with Retry-After', () => {
@@ -107,7 +107,7 @@ describe('a target that never stops throttling', () => {
       kind: 'throttled',
       message: expect.stringMatching(/was still answered 429 after 2 retries \(Retry-After: 0\).*--rate-limit N/),
     });
-  }, 30_000);
+  });
 
   it('verify: a Retry-After past the longest wait ends the run at once, one line on stderr, exit 2', async () => {
     retryAfter = '3600';
@@ -116,7 +116,7 @@ describe('a target that never stops throttling', () => {
     expect(stdout).toBe('');
     expect(stderr).toMatch(/^\[petstore-kit\] Failed to verify: .* answered 429 asking to wait 3600 s .*60 s.*\n$/);
     expect(stderr.split('\n')).toHaveLength(2);
-  }, 30_000);
+  });
 });
 
 describe('the flags', () => {

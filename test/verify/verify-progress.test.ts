@@ -65,5 +65,5 @@ describe('verify --reporter json with progress', () => {
     expect(code).toBe(0);
     expect(JSON.parse(stdout).summary.failed).toBe(0);
     expect(stderr).toMatch(/^(verify: \d+\/\d+ scenarios done in \d+\.\d s\n)+$/);
-  }, 30_000);
+  });
 });

@@ -67,6 +67,8 @@ describe('PetInventory', () => {
           expect(stored.json).toBe(expected);
         });
       }),
+      // Bounded: a unit test runs in well under a second, on any machine.
+      { numRuns: 200 },
     );
   });
 });
