@@ -27,6 +27,9 @@ export interface GuardOptions {
 
 export type RequestGuard = (req: IncomingMessage) => CoreResponse | undefined;
 
+/** How many distinct Host values a guard remembers the verdict of (any more are judged each time). */
+const KEPT_VERDICTS = 64;
+
 /** Returns the refusal for a request the server must not answer, else undefined. */
 export function createRequestGuard({
   host,
@@ -44,15 +47,28 @@ export function createRequestGuard({
     allowed.some((entry) => (entry.startsWith('.') ? name === entry.slice(1) || name.endsWith(entry) : name === entry));
   const origins = new Set(adminOrigins);
   const adminPrefix = `${adminPath}/`;
+  // A client sends the same Host on every request: its verdict (the name refused, or '' when answered) is
+  // kept for the few values a server sees, so parsing it costs once, not on every request.
+  const verdicts = new Map<string, string>();
+  const refusedName = (hostHeader: string): string => {
+    let verdict = verdicts.get(hostHeader);
+    if (verdict === undefined) {
+      const named = canonicalHost(hostHeader);
+      verdict = named !== undefined && hostAllowed(named) ? '' : (named ?? hostHeader);
+      if (verdicts.size < KEPT_VERDICTS) verdicts.set(hostHeader, verdict);
+    }
+    return verdict;
+  };
 
   return (req) => {
     const hostHeader = req.headers.host;
+    if (hostHeader !== undefined) {
+      const refused = refusedName(hostHeader);
+      if (refused !== '') return hostRefused(refused, loopback);
+    }
     // An absolute request target names the host the client meant, whatever its Host header says (RFC 9112 §3.2.2).
     const absolute =
       req.url !== undefined && !req.url.startsWith('/') && URL.canParse(req.url) ? new URL(req.url) : undefined;
-    const named = hostHeader === undefined ? undefined : canonicalHost(hostHeader);
-    if (hostHeader !== undefined && (named === undefined || !hostAllowed(named)))
-      return hostRefused(named ?? hostHeader, loopback);
     if (absolute && !hostAllowed(absolute.hostname)) return hostRefused(absolute.hostname, loopback);
     const path = absolute ? absolute.pathname : (req.url ?? '/');
     const origin = req.headers.origin;
