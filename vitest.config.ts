@@ -74,7 +74,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'package',
-          include: ['test/package/**/*.test.ts'],
+          include: ['test/package/*.test.ts'],
           // Packs once and installs the tarball into consumer projects shared by every file of the tier.
           globalSetup: ['test/package/setup-package.ts'],
         },

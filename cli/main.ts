@@ -1,4 +1,5 @@
 // `petstore-kit <command>`: dispatches to each command's module, loaded only when used.
+import { readFileSync } from 'node:fs';
 import { UsageError } from './usage-error.ts';
 import { MESSAGE_PREFIX } from '../src/shared/kit-error.ts';
 
@@ -14,27 +15,63 @@ Commands:
   serve    Start the stateful Pet Store mock (petstore-kit serve --help)
   verify   Check any Pet Store deployment against the spec (petstore-kit verify --help)
   dredd    Run Dredd with the kit's hooks against a deployment (petstore-kit dredd --help)
+  version  Print the version (also --version, -v)
+  help     Print this help (also --help, -h)
 `;
+
+/** The kit's version, from the package.json above this file (cli/ in a clone, dist/cli/ in the package). */
+function version(): string {
+  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (manifest.name === 'petstore-kit') return manifest.version ?? 'unknown';
+    } catch {
+      // No package.json here: look one folder up.
+    }
+    if (dir.pathname === '/') return 'unknown';
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(HELP);
-    return name ? 0 : 2;
+    return 0;
+  }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    process.stdout.write(`${version()}\n`);
+    return 0;
   }
   const load = COMMANDS[name];
-  if (!load) throw new UsageError(`unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(', ')}`);
-  return (await load())(rest);
+  if (!load)
+    throw new UsageError(`unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(', ')}, version, help`);
+  try {
+    return await (
+      await load()
+    )(rest);
+  } catch (error) {
+    // A usage error of a command points at that command's help.
+    if (isUsageError(error)) (error as { command?: string }).command = name;
+    throw error;
+  }
+}
+
+/** A mistake in how the kit was called; parseArgs reports bad flags with ERR_PARSE_ARGS_* codes. */
+function isUsageError(error: unknown): boolean {
+  return error instanceof UsageError || Boolean((error as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS'));
 }
 
 main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),
-  (error: Error & { code?: string }) => {
-    // parseArgs reports bad flags with ERR_PARSE_ARGS_* codes: those are usage errors too.
-    const usage = error instanceof UsageError || error.code?.startsWith('ERR_PARSE_ARGS');
+  (error: Error & { command?: string }) => {
+    const usage = isUsageError(error);
     // A KitError already names the kit (`[petstore-kit] Failed to …`): one prefix is enough.
-    const line = error.message.startsWith(MESSAGE_PREFIX) ? error.message : `petstore-kit: ${error.message}`;
-    process.stderr.write(`${line}\n${usage ? 'Run petstore-kit --help for usage.\n' : ''}`);
+    const who = error.command ? `petstore-kit ${error.command}` : 'petstore-kit';
+    const line = error.message.startsWith(MESSAGE_PREFIX) ? error.message : `${who}: ${error.message}`;
+    process.stderr.write(`${line}\n${usage ? `Run ${who} --help for usage.\n` : ''}`);
     process.exitCode = usage ? 2 : 1;
   },
 );

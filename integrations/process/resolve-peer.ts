@@ -2,7 +2,7 @@
 // them, so they are resolved when used, never at import, and a missing one is one line saying how to add it.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { KitError } from '../../src/shared/kit-error.ts';
+import { peerMissing } from '../../src/shared/peer-missing.ts';
 
 /** The optional peers, with the version range the kit is tested with (package.json peerDependencies). */
 export const OPTIONAL_PEERS = {
@@ -11,11 +11,6 @@ export const OPTIONAL_PEERS = {
 } as const;
 
 export type OptionalPeer = keyof typeof OPTIONAL_PEERS;
-
-/** The install command that adds `name`, e.g. `npm install --save-dev dredd@^14.1.0`. */
-export function installCommand(name: OptionalPeer): string {
-  return `npm install --save-dev ${name}@${OPTIONAL_PEERS[name].range}`;
-}
 
 /**
  * The absolute path of the peer's executable script, resolved from where the kit is installed
@@ -26,11 +21,7 @@ export function resolvePeerEntry(name: OptionalPeer, purpose: string, from: stri
   try {
     manifest = createRequire(from).resolve(`${name}/package.json`);
   } catch {
-    throw new KitError(
-      purpose,
-      `${name} is not installed (an optional peer dependency of petstore-kit)`,
-      `Run: ${installCommand(name)}`,
-    );
+    throw peerMissing(name, OPTIONAL_PEERS[name].range, purpose);
   }
   return join(dirname(manifest), ...OPTIONAL_PEERS[name].entry);
 }

@@ -13,15 +13,33 @@ describe('package.json', () => {
   const sources = sourceEntries();
   const entries = Object.keys(manifest.exports).filter((key) => key !== './package.json' && !key.includes('*'));
 
-  it('exports exactly the entries tsconfig.json maps to sources, each as its compiled file in dist/', () => {
+  /** Every leaf of an export's conditions, as `condition/…: target`. */
+  const leaves = (target: unknown, path: string[] = []): [string, string][] =>
+    target && typeof target === 'object'
+      ? Object.entries(target).flatMap(([condition, inner]) => leaves(inner, [...path, condition]))
+      : typeof target === 'string'
+        ? [[path.join('/'), target]]
+        : [];
+
+  it('exports exactly the entries tsconfig.json maps to sources, each as its compiled ESM and CommonJS files', () => {
     expect(entries.map((key) => `petstore-kit${key.slice(1)}`).sort()).toEqual(Object.keys(sources).sort());
     for (const key of entries) {
       const source = sources[`petstore-kit${key.slice(1)}`].slice(ROOT.length).replace(/\.ts$/, '');
-      const target = manifest.exports[key];
-      // `types` first: TypeScript reads conditions in order (publint checks this on the tarball too).
-      expect(Object.keys(target)[0], key).toBe('types');
-      expect(target.types, key).toBe(`./dist/${source}.d.ts`);
-      expect(target.default, key).toBe(`./dist/${source}.js`);
+      const targets = leaves(manifest.exports[key]);
+      // Types first in every branch: TypeScript reads conditions in order (publint checks the tarball too).
+      const esm = targets.filter(([path]) => /(^|\/)import(\/|$)/.test(path)).map(([, file]) => file);
+      const cjs = targets.filter(([path]) => /(^|\/)require(\/|$)/.test(path)).map(([, file]) => file);
+      expect(esm, key).toContain(`./dist/${source}.d.ts`);
+      expect(cjs, key).toContain(`./dist/cjs/${source}.d.ts`);
+      // The ESM and CommonJS JavaScript of the entry (in Node, the MSW entries' msw check in front of it).
+      expect(
+        esm.some((file) => new RegExp(`^\\./dist/${source}(\\.node)?\\.js$`).test(file)),
+        key,
+      ).toBe(true);
+      expect(
+        cjs.some((file) => new RegExp(`^\\./dist/cjs/${source}(\\.node)?\\.js$`).test(file)),
+        key,
+      ).toBe(true);
     }
   });
 
@@ -52,10 +70,10 @@ describe('package.json', () => {
     }
   });
 
-  it('takes msw from the user (2.15+ or 3) and Prism, Dredd and vitest only if installed', () => {
-    expect(manifest.peerDependencies.msw).toBe('^2.15.0 || ^3.0.0');
-    expect(manifest.peerDependenciesMeta.msw).toBeUndefined();
-    for (const name of ['@stoplight/prism-cli', 'dredd', 'vitest'])
+  it('takes msw (2.10+ or 3) and vitest (4 or 5) from the user, and each peer only if installed', () => {
+    expect(manifest.peerDependencies.msw).toBe('^2.10.0 || ^3.0.0');
+    expect(manifest.peerDependencies.vitest).toBe('^4.1.12 || ^5.0.0');
+    for (const name of ['msw', '@stoplight/prism-cli', 'dredd', 'vitest'])
       expect(manifest.peerDependenciesMeta[name], name).toEqual({ optional: true });
   });
 });

@@ -5,6 +5,7 @@ import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { KitError } from '../../shared/kit-error.ts';
 import { parseJsonExact } from '../../shared/exact-json.ts';
 import { renameDurably } from './durable-fs.ts';
+import { processWide } from '../../shared/process-wide.ts';
 
 export const STATE_FORMAT = 'petstore-kit/state@2';
 /** Today's single-JSON file (every pet, seeded ones too), still loaded and carried forward. */
@@ -89,11 +90,12 @@ export interface SnapshotSource {
 
 const SLICE_RECORDS = 4096;
 const COPY_BYTES = 1 << 20;
-let sequence = 0;
+/** Numbers the process's temporary snapshots: one counter for every copy of the kit the process loaded. */
+const sequence = processWide('snapshot-sequence', () => ({ next: 0 }));
 
 /** Writes a new snapshot in slices and switches to it atomically and durably. */
 export async function writeSnapshot(path: string, header: StateHeader, source: SnapshotSource): Promise<void> {
-  const temporary = `${path}.${process.pid}.${++sequence}.tmp`;
+  const temporary = `${path}.${process.pid}.${++sequence.next}.tmp`;
   const file = await open(temporary, 'w');
   try {
     let position = 0;

@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import { open, readFile, rm, stat, type FileHandle } from 'node:fs/promises';
 import { KitError } from '../../shared/kit-error.ts';
 import { syncDirectory } from './durable-fs.ts';
+import { processWide } from '../../shared/process-wide.ts';
 
-/** Locks held by this process: a second server in the same process is refused too. */
-const heldHere = new Set<string>();
+/** Locks held by this process, by every copy of the kit it loaded: a second server in the process is refused too. */
+const heldHere = processWide('state-locks', () => new Set<string>());
 
 export interface StateLock {
   release(): Promise<void>;

@@ -1,0 +1,35 @@
+// The executable's own conventions (issue 21, item 6): the version three ways, help with no command (exit 0),
+// and each command's usage error pointing at that command's --help.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli-child.ts';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+
+describe('petstore-kit', () => {
+  it.each([['--version'], ['-v'], ['version']])('%s prints the version and exits 0', async (flag) => {
+    const result = await runCli([flag]);
+    expect(result).toEqual({ code: 0, output: `${version}\n` });
+  });
+
+  it.each([[[]], [['help']], [['--help']], [['-h']]])('%j prints the help and exits 0', async (args) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(0);
+    expect(result.output).toMatch(/^Usage: petstore-kit <command> \[options\]/);
+    for (const command of ['serve', 'verify', 'dredd', 'version']) expect(result.output).toContain(`  ${command} `);
+  });
+
+  it.each(['serve', 'verify', 'dredd'])('a usage error of %s names that command’s --help, exit 2', async (command) => {
+    const result = await runCli([command, '--no-such-flag']);
+    expect(result.code).toBe(2);
+    expect(result.output).toContain(`petstore-kit ${command}: Unknown option '--no-such-flag'`);
+    if (command !== 'dredd') expect(result.output).toContain(`Run petstore-kit ${command} --help for usage.`);
+    else expect(result.output).toContain('Usage: petstore-kit dredd');
+  });
+
+  it('an unknown command lists the commands, exit 2', async () => {
+    const result = await runCli(['nope']);
+    expect(result.code).toBe(2);
+    expect(result.output).toContain('unknown command "nope". Commands: serve, verify, dredd, version, help');
+  });
+});

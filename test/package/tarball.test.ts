@@ -1,0 +1,33 @@
+// A tarball that carries what runs (issue 21): no install script needing files it lacks, no source maps that
+// point at sources it does not ship, and a size budget.
+import { stat } from 'node:fs/promises';
+import { inject, expect, it } from 'vitest';
+import { runCommand } from './run-command.ts';
+
+const tier = inject('packageTier');
+/** The packed size the README states; the tier fails past it. */
+const BUDGET_BYTES = 300 * 1024;
+
+it(`is at most ${BUDGET_BYTES / 1024} kB packed`, async () => {
+  const { size } = await stat(tier.tarball);
+  console.log(`packed: ${(size / 1024).toFixed(0)} kB`);
+  expect(size).toBeLessThanOrEqual(BUDGET_BYTES);
+});
+
+it('holds no source map and no TypeScript source, only what runs and its declarations', async () => {
+  const { stdout } = await runCommand('tar', ['-tzf', tier.tarball], { cwd: tier.consumer });
+  const files = stdout.trim().split('\n');
+  expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+  expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
+  expect(
+    files.filter((file) => !/^package\/(dist|bin)\/|^package\/(README\.md|LICENSE|package\.json)$/.test(file)),
+  ).toEqual([]);
+});
+
+it('runs no lifecycle script when installed', async () => {
+  const manifest = JSON.parse(
+    (await runCommand('tar', ['-xzOf', tier.tarball, 'package/package.json'], { cwd: tier.consumer })).stdout,
+  );
+  const scripts = Object.keys(manifest.scripts ?? {});
+  expect(scripts.filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual([]);
+});
