@@ -9,6 +9,7 @@
 //   src/openapi/openapi.gen.ts     TypeScript types of the full document (openapi-typescript)
 //   src/core/validation/validators.gen.ts  the store's validators, precompiled by Ajv (generate-validators.ts)
 //   docs/choices.md                the overlay's actions as a table
+//   docs/cli.md                    every command and flag, from the CLI's own --help texts (generate-cli-docs.ts)
 // `--check` writes nothing and exits 1 when a generated file is out of date.
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,7 @@ import { parse, stringify } from 'yaml';
 import { applyOverlay, type OverlayDocument } from '../src/openapi/apply-overlay.ts';
 import type { OpenApiDocument } from '../src/openapi/openapi-document.ts';
 import { validatorsModule } from './generate-validators.ts';
+import { cliPage } from './generate-cli-docs.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const INTERFACE = 'spec/petstore.openapi.yaml';
@@ -52,6 +54,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     'src/openapi/openapi.gen.ts': `${banner(both)}${types}`,
     'src/core/validation/validators.gen.ts': validatorsModule(document, banner(both)),
     'docs/choices.md': choicesPage(overlay),
+    'docs/cli.md': await cliPage(root),
   };
 }
 

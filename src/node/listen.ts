@@ -27,7 +27,7 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-/** Timeouts that cut off slow or stalled clients without holding the others (documented in the README). */
+/** Timeouts that cut off slow or stalled clients without holding the others (docs/security.md, "Limits and hostile input"). */
 export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
 
 /**
