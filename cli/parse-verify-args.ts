@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { apiKeyFromEnv } from '../src/shared/api-key-env.ts';
 import { isLoopback } from '../contract-tests/http/is-loopback.ts';
 import { REPORTERS, type ReporterName } from '../contract-tests/reporters/render-report.ts';
+import { RECOMMENDATION_DETAILS, type RecommendationDetail } from '../contract-tests/reporters/recommendation-lines.ts';
 
 export interface VerifyArgs {
   help: boolean;
@@ -10,6 +11,8 @@ export interface VerifyArgs {
   apiKey: string;
   allowWrites: boolean;
   reporter: ReporterName;
+  /** The pretty report's recommendations: each kind once (`summary`, default) or every instance (`full`). */
+  recommendations: RecommendationDetail;
   output?: string;
   specPath?: string;
   timeoutMs: number;
@@ -24,6 +27,9 @@ export interface VerifyArgs {
   profile: 'interface' | 'petstore-kit';
   /** An OpenAPI Overlay 1.0 file of choices to hold the target to (binding). */
   overlayPath?: string;
+  /** The generated phase's seed and requests per operation (defaults: GENERATION_DEFAULTS). */
+  seed?: number;
+  maxExamples?: number;
 }
 
 const PROFILES = ['interface', 'petstore-kit'] as const;
@@ -47,6 +53,7 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
         'allow-writes': { type: 'boolean' },
         'read-only': { type: 'boolean' },
         reporter: { type: 'string' },
+        recommendations: { type: 'string' },
         output: { type: 'string' },
         spec: { type: 'string' },
         timeout: { type: 'string' },
@@ -57,6 +64,8 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
         'via-prism': { type: 'boolean' },
         profile: { type: 'string' },
         overlay: { type: 'string' },
+        seed: { type: 'string' },
+        'max-examples': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -73,6 +82,11 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
   const reporter = (values.reporter ?? 'pretty') as ReporterName;
   if (!REPORTERS.includes(reporter))
     throw new VerifyUsageError(`--reporter must be one of ${REPORTERS.join(', ')}, not "${values.reporter}"`);
+  const recommendations = (values.recommendations ?? 'summary') as RecommendationDetail;
+  if (!RECOMMENDATION_DETAILS.includes(recommendations))
+    throw new VerifyUsageError(
+      `--recommendations must be one of ${RECOMMENDATION_DETAILS.join(', ')}, not "${values.recommendations}"`,
+    );
   const timeoutMs = values.timeout === undefined ? 10_000 : Number(values.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
     throw new VerifyUsageError(`--timeout must be a positive whole number of milliseconds, not "${values.timeout}"`);
@@ -94,6 +108,8 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
       "--overlay and --profile petstore-kit exclude each other: the overlay replaces petstore-kit's choices",
     );
   }
+  const seed = wholeNumber('--seed', values.seed, Number.MAX_SAFE_INTEGER);
+  const maxExamples = wholeNumber('--max-examples', values['max-examples'], MAX_EXAMPLES);
   const quickstartUrl = values['quickstart-url'];
   const loopback = isLoopback(baseUrl) && (quickstartUrl === undefined || isLoopback(quickstartUrl));
   return {
@@ -103,6 +119,7 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
     apiKey,
     allowWrites: values['allow-writes'] ? true : values['read-only'] ? false : loopback,
     reporter,
+    recommendations,
     output: values.output,
     specPath: values.spec,
     timeoutMs,
@@ -113,7 +130,20 @@ export function parseVerifyArgs(argv: string[], env: Record<string, string | und
     viaPrism: values['via-prism'] === true,
     profile,
     overlayPath: values.overlay,
+    seed,
+    maxExamples,
   };
+}
+
+/** More would make the generated phase the run (requests per operation, before shrinking). */
+const MAX_EXAMPLES = 10_000;
+
+function wholeNumber(flag: string, text: string | undefined, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value > max)
+    throw new VerifyUsageError(`${flag} must be a whole number from 0 to ${max}, not "${text}"`);
+  return value;
 }
 
 function list(value: string | undefined): string[] | undefined {

@@ -15,6 +15,9 @@ Options:
   --read-only            Send nothing that could create data; such scenarios are reported as skipped
                          (default for any target that is not on loopback)
   --reporter NAME        pretty (default), json or junit
+  --recommendations HOW  summary (default): the pretty report says each kind of recommendation once (the
+                         choice it departs from, its count, one example); full: every instance. The JSON
+                         report always holds every instance; JUnit, one summary
   --output FILE          Write the report to FILE; stdout then gets a one-line summary
   --profile NAME         interface (default): only the interface binds, our choices recommend;
                          petstore-kit: our choices bind too (how petstore-kit tests its own mock)
@@ -28,6 +31,10 @@ Options:
                          time 1000 requests take, if longer); requests past it fail with RunTimeBudgetExceeded
   --checks A,B           Run only these checks
   --exclude-checks A,B   Run all checks but these
+  --seed N               Seed of the generated phase (default 1): the same seed sends the same requests, so a
+                         failure it found is found again; pass others to explore further
+  --max-examples N       Requests the generated phase builds from the schemas per operation, valid and invalid
+                         (default 50; 0 skips the phase). A failure is shrunk to its smallest request
   --via-prism            Send the traffic through Prism's validating proxy and add its findings
   -h, --help             Show this help
 
@@ -42,8 +49,13 @@ its JSON up to 64 levels deep, its headers up to 16 KiB; past a cap the finding 
 Progress goes to stderr: a live line on a terminal, a plain line every 10 s elsewhere (CI); stdout
 keeps only the report.
 
+The pretty report fits a screen: the causes shared by many findings first, then each failure with the
+curl command that sends its request again (the key read from $PETSTORE_API_KEY, the body exact), every
+check in a few lines, and the recommendations by kind.
+
 Exit codes: 0 no scenario failed (recommendations and not-observable verdicts do not fail); 1 a scenario
-failed; 2 bad usage, unreadable spec or overlay, unreachable target, or a retry budget spent on 429s.
+failed; 2 nothing judged: bad usage, unreadable spec or overlay, unreachable target, a retry budget spent
+on 429s, or a key the target refused on every request.
 
 Checks:
 ${CHECKS.map((c) => `  ${c.name.padEnd(26)} ${c.description}`).join('\n')}

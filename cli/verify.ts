@@ -1,6 +1,7 @@
 // `petstore-kit verify`: parse flags, run the suite (directly or through Prism), render the report.
-// Returns the exit code: 0 no scenario failed, 1 one did, 2 bad usage / unreadable spec / unreachable
-// target. Every byte it writes passes through redaction of the API key.
+// Returns the exit code: 0 no scenario failed, 1 one did, 2 nothing judged (bad usage, unreadable spec,
+// unreachable target, a retry budget spent, a key refused on every request: one line on stderr). Every
+// byte it writes passes through redaction of the API key.
 import { writeFile } from 'node:fs/promises';
 import { failedTo } from '../src/shared/kit-error.ts';
 import { apiKeyFromEnv } from '../src/shared/api-key-env.ts';
@@ -61,7 +62,14 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
   const progress = io.progress ? createProgress({ write: err, ...io.progress }) : undefined;
   try {
     // Everything but what only this command uses (how to print, where to write) is a run option.
-    const { help: _help, reporter: _reporter, output: _output, viaPrism: _viaPrism, ...runOptions } = args;
+    const {
+      help: _help,
+      reporter: _reporter,
+      recommendations,
+      output: _output,
+      viaPrism: _viaPrism,
+      ...runOptions
+    } = args;
     const options = {
       ...runOptions,
       onPlan: progress?.onPlan,
@@ -72,7 +80,7 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
       progress?.stop(),
     );
     const color = !args.output && io.isTty && !io.env.NO_COLOR;
-    const rendered = redactText(renderReport(report, args.reporter, { color }), secrets);
+    const rendered = redactText(renderReport(report, args.reporter, { color, recommendations }), secrets);
     if (args.output) {
       await writeFile(args.output, rendered);
       const { summary: s } = report;

@@ -23,6 +23,8 @@ export const FINDINGS = {
   InvalidBodyAccepted: 'A body that breaks the request schema was answered with a 2xx.',
   InvalidJson: 'A response declared as JSON is not valid JSON.',
   InvalidParameterAccepted: 'A parameter value that breaks its schema was not refused as the document says.',
+  JsonMediaTypeRefused:
+    'A valid JSON body labelled as JSON in another legal spelling (a parameter, another letter case) was refused.',
   InvalidSunsetHeader: 'The Sunset header is not an HTTP-date.',
   LimitExceeded: 'A list returned more records than the page size allows.',
   LimitUnderfilled: 'A list returned fewer records than the page size while more exist.',
@@ -32,6 +34,7 @@ export const FINDINGS = {
   LocationMismatch: 'The Location header does not point to the created record.',
   MethodNotAllowedMissing: 'An undeclared method on a declared path was not answered 405.',
   MissingAllowHeader: 'A 405 carries no Allow header.',
+  MissingAuthChallenge: 'A 401 carries no WWW-Authenticate challenge (RFC 9110 §15.5.2, RFC 6750 §3).',
   MissingBody: 'A response whose status declares a body has none.',
   MissingContentType: 'A response with a body has no Content-Type.',
   MissingDeclaredHeader: 'A header the document declares for the response is absent.',

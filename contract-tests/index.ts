@@ -1,6 +1,7 @@
 /**
  * petstore-kit/conformance: the conformance suite as a library. It speaks only HTTP (or any `fetch`),
- * reads its scenarios from the spec, and never imports the mock's internals.
+ * reads its scenarios from the spec, and never imports the mock's internals. Your own checks run beside
+ * the built-in ones (`extraChecks`, docs/custom-checks.md).
  *
  * @example
  * import { runConformance } from 'petstore-kit/conformance';
@@ -11,15 +12,36 @@ export { runConformance, type ConformanceOptions } from './run-conformance.ts';
 export { ConformanceError } from './engine/conformance-error.ts';
 export { CHECKS, CHECK_NAMES, selectChecks } from './checks/registry.ts';
 export { isLoopback } from './http/is-loopback.ts';
-export { renderReport, REPORTERS, type ReporterName } from './reporters/render-report.ts';
+export { renderReport, REPORTERS, type ReporterName, type RenderOptions } from './reporters/render-report.ts';
+export type { RecommendationDetail } from './reporters/recommendation-lines.ts';
+export { groupRecommendations, type RecommendationGroup } from './reporters/recommendation-groups.ts';
+export type { JsonReport } from './reporters/json-reporter.ts';
 export type {
   Exchange,
   Finding,
+  FindingChoice,
+  NotObservable,
   RecordedRequest,
   RecordedResponse,
   Report,
+  ReportedTitle,
   ReportSummary,
   ScenarioResult,
   ScenarioStatus,
   Severity,
 } from './types.ts';
+export type { FindingTitle } from './findings.ts';
+// What a check of your own is written with (docs/custom-checks.md).
+export type { CheckDefinition, ResponseCheckDefinition, ScenarioCheckDefinition } from './engine/scenario-check.ts';
+export type {
+  AuthMode,
+  FindingDraft,
+  RequestSpec,
+  Scenario,
+  ScenarioContext,
+  UndeclaredRequest,
+} from './engine/scenario.ts';
+export type { ResponseCheck, ResponseCheckInput, ResponseFinding } from './engine/response-check.ts';
+export type { Observed, OutgoingRequest } from './http/send.ts';
+export type { ApiModel, Collection } from './model/api-model.ts';
+export type { Operation } from '../src/openapi/index-operations.ts';

@@ -8,6 +8,12 @@ export interface RecordedRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /**
+   * A shell command (bash or zsh) that sends this request again, set on the exchanges a failure points at:
+   * the key read from `$PETSTORE_API_KEY` (a piece of it as `${PETSTORE_API_KEY:offset:length}`), the body
+   * exact even where `body` above is clipped (long repeats written as `yes … | head`).
+   */
+  curl?: string;
 }
 
 /** What came back (body text truncated to a readable size). */
@@ -28,14 +34,20 @@ export interface Exchange {
 export type Severity = 'error' | 'warning';
 
 /**
+ * A finding's title: one of the catalogue in findings.ts (documented in docs/checks.md) for the built-in
+ * checks, any name a user's own check gives (`extraChecks`).
+ */
+export type ReportedTitle = FindingTitle | (string & {});
+
+/**
  * One property that did not hold. `error` fails the scenario; `warning` is a recommendation (reported,
  * never failing). Named for what was observed (`title`), attributed to the check that found it.
  */
 export interface Finding {
   check: string;
   severity: Severity;
-  /** One of the catalogue in findings.ts (documented in docs/checks.md). */
-  title: FindingTitle;
+  /** One of the catalogue in findings.ts (documented in docs/checks.md), or a user check's own title. */
+  title: ReportedTitle;
   message: string;
   /** What the spec expected, in words or as a value. */
   expected?: string;
@@ -49,6 +61,13 @@ export interface Finding {
    * run makes the overlay binding (`--profile petstore-kit`, `--overlay FILE`).
    */
   choice?: FindingChoice;
+  /**
+   * The records (`/pets/78`: the collection's path and the id) of a listed page the finding names, when it
+   * names some (a schema error at `'29.categoryId'`, "id 78"): what ties it to the scenario that created them.
+   */
+  records?: string[];
+  /** Indexes into `Report.causes` of the causes this failure follows from (records other scenarios left behind). */
+  causes?: number[];
 }
 
 /** The overlay's choice a finding departs from: the part of the document it wrote, and its reason. */
@@ -91,6 +110,8 @@ export interface ScenarioResult {
   /** What the scenario could not see (its status is then `not-observable`, unless something failed). */
   notObservable: NotObservable[];
   durationMs: number;
+  /** The records this scenario created (`/pets/78`): 2xx answers to a collection's create operation. */
+  created?: string[];
 }
 
 export interface ReportSummary {
@@ -118,14 +139,17 @@ export interface Report {
    */
   profile: 'interface' | 'petstore-kit' | 'overlay';
   /**
-   * One line per cause shared by many findings, said before the details: a key rejected on every request,
-   * a base URL that serves none of the operations, scenarios skipped for want of a flag.
+   * One line per cause shared by many findings, said before the details: a base URL that serves none of
+   * the operations, a record one scenario created that others' failures name (those failures carry the
+   * line's index in `Finding.causes`), scenarios skipped for want of a flag.
    */
   causes?: string[];
   /** What the preflight found wrong with a target it could still reach (hangs, resets, not HTTP, redirects elsewhere). */
   notes?: string[];
   /** Names of the checks in force. */
   checks: string[];
+  /** The generated phase's seed and requests per operation (verify only): the same seed sends the same requests. */
+  generation?: { seed: number; maxExamples: number };
   startedAt: string;
   durationMs: number;
   summary: ReportSummary;

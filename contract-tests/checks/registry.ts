@@ -26,6 +26,9 @@ import { statusFilter } from './scenarios/status-filter.ts';
 import { unknownIdNotFound } from './scenarios/unknown-id-not-found.ts';
 import { unknownRoutesAndMethods } from './scenarios/unknown-routes-and-methods.ts';
 import { versionInBaseUrl } from './scenarios/version-in-base-url.ts';
+import { unlistedRequests } from './scenarios/unlisted-requests.ts';
+import { jsonMediaTypes } from './scenarios/json-media-types.ts';
+import { generatedRequests } from './scenarios/generated-requests.ts';
 import { KitError } from '../../src/shared/kit-error.ts';
 
 /** All checks, scenario checks first, in report order. */
@@ -49,6 +52,9 @@ export const CHECKS: readonly CheckDefinition[] = [
   fieldEdges,
   quickstartMessage,
   versionInBaseUrl,
+  unlistedRequests,
+  jsonMediaTypes,
+  generatedRequests,
   {
     kind: 'response',
     name: 'statusCodeConformance',
@@ -99,21 +105,27 @@ export interface CheckSelection {
 }
 
 /**
- * Resolves `--checks` / `--exclude-checks`. Unknown names throw (a usage error). Choosing only response
- * checks still runs every scenario, as the traffic they judge, with only those checks' findings kept.
+ * Resolves `--checks` / `--exclude-checks` among the `available` checks (the built-in ones, plus a user's
+ * own `extraChecks`). Unknown names throw (a usage error). Choosing only response checks still runs every
+ * scenario, as the traffic they judge, with only those checks' findings kept.
  */
-export function selectChecks(checks?: string[], excludeChecks?: string[]): CheckSelection {
-  const unknown = [...(checks ?? []), ...(excludeChecks ?? [])].filter((name) => !CHECK_NAMES.includes(name));
+export function selectChecks(
+  checks?: string[],
+  excludeChecks?: string[],
+  available: readonly CheckDefinition<string>[] = CHECKS,
+): CheckSelection {
+  const names = available.map((check) => check.name);
+  const unknown = [...(checks ?? []), ...(excludeChecks ?? [])].filter((name) => !names.includes(name));
   if (unknown.length) {
     throw new KitError(
       'select checks',
       `unknown check ${unknown.map((n) => `'${n}'`).join(', ')}`,
-      `Known checks: ${CHECK_NAMES.join(', ')}.`,
+      `Known checks: ${names.join(', ')}.`,
     );
   }
-  const chosen = new Set(checks?.length ? checks : CHECK_NAMES);
+  const chosen = new Set(checks?.length ? checks : names);
   for (const name of excludeChecks ?? []) chosen.delete(name);
-  const scenarioChecks = CHECKS.filter((c) => c.kind === 'scenario').map((c) => c.name);
+  const scenarioChecks = available.filter((c) => c.kind === 'scenario').map((c) => c.name);
   const chosenScenarioChecks = scenarioChecks.filter((name) => chosen.has(name));
   const onlyResponseChecks = checks?.length && chosenScenarioChecks.length === 0;
   const drivers = new Set(

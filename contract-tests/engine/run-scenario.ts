@@ -1,17 +1,22 @@
 // Runs one scenario: builds each request from the operation and the RequestSpec, sends it, runs every
-// response check on what came back, and gathers findings into a ScenarioResult.
+// response check on what came back, and gathers findings into a ScenarioResult. At its end, while the
+// requests and whole bodies are still at hand, each failure gets the command that resends its request
+// and the records it names, and the result the records the scenario created.
 import type { Operation } from '../../src/openapi/index-operations.ts';
 import { stringifyJsonExact } from '../../src/shared/exact-json.ts';
 import type { ResponseLimits } from '../http/response-limits.ts';
-import { send, type FetchLike, type OutgoingRequest } from '../http/send.ts';
+import { send, type FetchLike, type Observed, type OutgoingRequest } from '../http/send.ts';
 import { RetryBudgetExhausted, type Throttle } from '../http/throttle.ts';
 import type { ApiModel } from '../model/api-model.ts';
 import type { Exchange, Finding, NotObservable, ScenarioResult, ScenarioStatus } from '../types.ts';
+import { curlCommand } from './curl-command.ts';
+import { createdRecord, recordsNamed } from './records-named.ts';
 import type { ResponseCheck } from './response-check.ts';
 import {
   ScenarioAborted,
   ScenarioSkipped,
   type FindingDraft,
+  type GenerationSettings,
   type RequestSpec,
   type Scenario,
   type ScenarioContext,
@@ -33,17 +38,21 @@ export interface RunEnvironment {
   deadline?: AbortSignal;
   allowWrites: boolean;
   now: Date;
-  responseChecks: { name: string; check: ResponseCheck }[];
+  /** Built-in and user checks alike: a user check's findings may carry any title. */
+  responseChecks: { name: string; check: ResponseCheck<string> }[];
   /** Whether the overlay's choices bind (a profile or --overlay): then a finding with a `choice` fails too. */
   bindingChoices: boolean;
+  /** The generated phase's seed and examples per operation. */
+  generation: GenerationSettings;
 }
 
-export async function runScenario(scenario: Scenario, env: RunEnvironment): Promise<ScenarioResult> {
+export async function runScenario(scenario: Scenario<string>, env: RunEnvironment): Promise<ScenarioResult> {
   const started = performance.now();
   const exchanges: Exchange[] = [];
+  const sent: Sent = [];
   const findings: Finding[] = [];
   const unseen: NotObservable[] = [];
-  const record = (severity: Finding['severity'], draft: FindingDraft) =>
+  const record = (severity: Finding['severity'], draft: FindingDraft<string>) =>
     findings.push({
       ...draft,
       check: draft.check ?? scenario.check,
@@ -51,7 +60,7 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
       exchange: draft.exchange ?? (exchanges.length ? exchanges.length - 1 : undefined),
     });
 
-  const ctx: ScenarioContext = {
+  const ctx: ScenarioContext<string> = {
     model: env.model,
     now: env.now,
     allowWrites: env.allowWrites,
@@ -69,20 +78,21 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
     skip: (reason) => {
       throw new ScenarioSkipped(reason);
     },
+    generation: env.generation,
     async send(operation, spec = {}) {
       const request = buildRequest(operation, spec, env);
-      const { observed, index } = await exchange(request);
-      for (const { name, check } of env.responseChecks) {
-        for (const finding of check({ model: env.model, operation, request, response: observed, now: env.now })) {
-          findings.push({
-            ...finding,
-            severity: severityOf(finding.severity ?? 'error', finding, env),
-            check: name,
-            exchange: index,
-          });
-        }
-      }
+      const { observed, index } = await exchange(request, operation);
+      for (const finding of responseFindings(env, operation, request, observed))
+        findings.push({ ...finding, exchange: index });
       return { ...observed, index };
+    },
+    async probe(operation, spec = {}) {
+      const request = buildRequest(operation, spec, env);
+      const { timeoutMs, limits, throttle, deadline } = env;
+      const outcome = await send(env.fetch, request, { timeoutMs, limits, throttle, deadline, secrets: [env.apiKey] });
+      if (!outcome.observed) return { failure: outcome.failure! };
+      const found = responseFindings(env, operation, request, outcome.observed);
+      return { response: outcome.observed, failures: found.filter((f) => f.severity === 'error') };
     },
     async sendUndeclared({ method, path, quickstart, ...spec }) {
       const server = (quickstart ? env.quickstartUrl : env.baseUrl) ?? '';
@@ -94,18 +104,19 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
   };
 
   /** Sends, records, and ends the scenario with a failure (NoResponse, a cap) when nothing usable came back. */
-  async function exchange(request: OutgoingRequest) {
+  async function exchange(request: OutgoingRequest, operation?: Operation) {
     const { timeoutMs, limits, throttle, deadline } = env;
-    const sent = await send(env.fetch, request, { timeoutMs, limits, throttle, deadline, secrets: [env.apiKey] });
-    exchanges.push(sent.exchange);
+    const outcome = await send(env.fetch, request, { timeoutMs, limits, throttle, deadline, secrets: [env.apiKey] });
+    exchanges.push(outcome.exchange);
+    sent.push({ request, observed: outcome.observed, operation });
     const index = exchanges.length - 1;
-    if (!sent.observed) {
-      const { title, reason } = sent.failure!;
+    if (!outcome.observed) {
+      const { title, reason } = outcome.failure!;
       const message = `${request.method} ${request.url} got no usable response: ${reason}.`;
       record('error', { title, message, expected: EXPECTED[title], actual: reason, exchange: index });
       throw new ScenarioAborted(reason);
     }
-    return { observed: sent.observed, index };
+    return { observed: outcome.observed, index };
   }
 
   let skipReason: string | undefined;
@@ -122,19 +133,60 @@ export async function runScenario(scenario: Scenario, env: RunEnvironment): Prom
       });
     }
   }
-  const failures = findings.filter((f) => f.severity === 'error');
+  const failures = findings.filter((f) => f.severity === 'error').map((f) => withRecordsNamed(f, sent, env.model));
+  const created = sent.flatMap(({ operation, observed }) => {
+    const id = operation && observed ? createdRecord(env.model, operation, observed) : undefined;
+    return id ? [id] : [];
+  });
   return {
     name: scenario.name,
     check: scenario.check,
     operationId: scenario.operationId,
     status: settleStatus(failures.length > 0, skipReason, unseen.length > 0),
     reason: skipReason,
-    exchanges,
+    exchanges: withCurl(exchanges, failures, sent, env.apiKey),
     failures,
     recommendations: findings.filter((f) => f.severity === 'warning'),
     notObservable: unseen,
     durationMs: Math.round(performance.now() - started),
+    ...(created.length ? { created } : {}),
   };
+}
+
+/** What every response check finds on one answer, each finding with its final severity and its check. */
+function responseFindings(
+  env: RunEnvironment,
+  operation: Operation,
+  request: OutgoingRequest,
+  response: Observed,
+): (Finding & FindingDraft<string>)[] {
+  return env.responseChecks.flatMap(({ name, check }) =>
+    check({ model: env.model, operation, request, response, now: env.now }).map((finding) => ({
+      ...finding,
+      severity: severityOf(finding.severity ?? 'error', finding, env),
+      check: name,
+    })),
+  );
+}
+
+/** What each exchange sent and got, whole, and the operation it was for (none outside the spec's operations). */
+type Sent = { request: OutgoingRequest; observed?: Observed; operation?: Operation }[];
+
+/** The failure with the records of a listed page it names, if it names some. */
+function withRecordsNamed(finding: Finding, sent: Sent, model: ApiModel): Finding {
+  const { operation, observed } = (finding.exchange !== undefined && sent[finding.exchange]) || {};
+  const records = operation && observed ? recordsNamed(model, operation, observed, finding) : [];
+  return records.length ? { ...finding, records } : finding;
+}
+
+/** Each exchange a failure points at, with the curl command that resends its request. */
+function withCurl(exchanges: Exchange[], failures: Finding[], sent: Sent, apiKey: string): Exchange[] {
+  const pointed = new Set(failures.map((f) => f.exchange));
+  return exchanges.map((exchange, index) =>
+    pointed.has(index)
+      ? { ...exchange, request: { ...exchange.request, curl: curlCommand(sent[index].request, apiKey) } }
+      : exchange,
+  );
 }
 
 const EXPECTED = {

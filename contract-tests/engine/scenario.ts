@@ -2,6 +2,7 @@
 import type { Operation } from '../../src/openapi/index-operations.ts';
 import type { Observed } from '../http/send.ts';
 import type { ApiModel } from '../model/api-model.ts';
+import type { FindingTitle } from '../findings.ts';
 import type { Finding } from '../types.ts';
 
 /** How the request authenticates: the configured key, no header at all, or a raw Authorization value. */
@@ -30,9 +31,47 @@ export interface UndeclaredRequest extends Omit<RequestSpec, 'path'> {
   quickstart?: boolean;
 }
 
-export type FindingDraft = Omit<Finding, 'check' | 'severity' | 'exchange'> & { check?: string; exchange?: number };
+/** The generated phase's seed (the same seed builds the same requests) and its examples per operation. */
+export interface GenerationSettings {
+  seed: number;
+  maxExamples: number;
+}
 
-export interface ScenarioContext {
+/** What `probe` saw: an answer and the response checks' failures on it, or no usable answer and why. */
+export type Probed =
+  | { response: Observed; failures: FindingDraft<string>[] }
+  | { response?: undefined; failure: { title: string; reason: string } };
+
+/**
+ * A finding as a check records it: the runner adds the check, the severity and the exchange. `Title` is
+ * the catalogue (findings.ts) for the built-in checks; a user's own check may use any name (`string`).
+ *
+ * @example
+ * const draft: FindingDraft<string> = {
+ *   title: 'MissingRequestId',
+ *   message: 'The 200 answer of listPets carries no X-Request-Id.',
+ *   expected: 'an X-Request-Id header',
+ *   actual: 'none',
+ * };
+ */
+export type FindingDraft<Title extends string = FindingTitle> = Omit<
+  Finding,
+  'check' | 'severity' | 'exchange' | 'title' | 'records' | 'causes'
+> & { title: Title; check?: string; exchange?: number };
+
+/**
+ * What a scenario runs with: the model of the document, the run's settings, and the means to send
+ * requests and record what it finds.
+ *
+ * @example
+ * async run(ctx: ScenarioContext<string>) {
+ *   const listPets = ctx.model.operations.find((o) => o.operationId === 'listPets')!;
+ *   const response = await ctx.send(listPets, { query: { limit: 1 } });
+ *   if (response.status !== 200)
+ *     ctx.fail({ title: 'ListRefused', message: `listPets answered ${response.status}.`, expected: '200' });
+ * }
+ */
+export interface ScenarioContext<Title extends string = FindingTitle> {
   model: ApiModel;
   now: Date;
   allowWrites: boolean;
@@ -49,15 +88,23 @@ export interface ScenarioContext {
    */
   sendUndeclared(request: UndeclaredRequest): Promise<Observed & { index: number }>;
   /**
+   * Sends a request for `operation` without recording it, for a search that tries many requests and keeps
+   * one (the generated phase): the answer and the failures the response checks find on it, or why nothing
+   * usable came back. The request to keep is then sent again with `send`, which records it.
+   */
+  probe(operation: Operation, request?: RequestSpec): Promise<Probed>;
+  /** The generated phase's settings: its seed and how many requests it builds per operation. */
+  generation: GenerationSettings;
+  /**
    * Records a failure (severity error), attributed to the scenario's check unless `check` is given. With
    * `choice` set, it is a recommendation unless the run makes the overlay's choices binding.
    */
-  fail(finding: FindingDraft): void;
+  fail(finding: FindingDraft<Title>): void;
   /**
    * Records a recommendation (severity warning): reported, never failing. With `choice` set (a departure
    * from one of the overlay's choices) it fails when the run makes those choices binding.
    */
-  recommend(finding: FindingDraft): void;
+  recommend(finding: FindingDraft<Title>): void;
   /**
    * Records what the scenario needed to see but could not (a record beyond the first page). Never a
    * failure: the scenario ends `not-observable` unless something it could see failed.
@@ -71,8 +118,21 @@ export interface ScenarioContext {
  * One runnable scenario. `phase` orders the run: `read` scenarios send only safe requests, `write`
  * scenarios may create data (skipped in read-only mode), `bulk` ones create many records and run last
  * so they cannot disturb the counts the others measure.
+ *
+ * @example
+ * const scenario: Scenario<string> = {
+ *   name: 'listPets with limit=1 → 200',
+ *   check: 'listAnswers', // the name of the check that generates it
+ *   operationId: 'listPets',
+ *   phase: 'read',
+ *   async run(ctx) {
+ *     const listPets = ctx.model.operations.find((o) => o.operationId === 'listPets')!;
+ *     const response = await ctx.send(listPets, { query: { limit: 1 } });
+ *     if (response.status !== 200) ctx.fail({ title: 'ListRefused', message: `got ${response.status}` });
+ *   },
+ * };
  */
-export interface Scenario {
+export interface Scenario<Title extends string = FindingTitle> {
   name: string;
   check: string;
   operationId: string;
@@ -81,7 +141,7 @@ export interface Scenario {
   quickstart?: boolean;
   /** True when it sends numbers a double cannot hold: skipped through a transport that rounds them (Prism's proxy). */
   exactNumbers?: boolean;
-  run(ctx: ScenarioContext): Promise<void>;
+  run(ctx: ScenarioContext<Title>): Promise<void>;
 }
 
 /** Thrown by `ctx.skip`. */

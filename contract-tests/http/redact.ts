@@ -4,6 +4,7 @@
 // and its URL-encoded form are replaced too.
 
 import { escapeControls } from './escape-controls.ts';
+import { escapeRegExp } from '../../src/shared/escape-reg-exp.ts';
 
 export const REDACTED = '<redacted>';
 
@@ -17,7 +18,7 @@ const WHOLE_TOKEN_BELOW = 4;
 
 /** `secret` where no letter, digit, `_` or `-` touches it: `k` in `Bearer k`, not in `petstore-kit`. */
 function redactToken(text: string, secret: string): string {
-  const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(secret);
   return text.replace(new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`, 'g'), REDACTED);
 }
 

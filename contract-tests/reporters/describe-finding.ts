@@ -1,14 +1,37 @@
 import type { Exchange, Finding, ScenarioResult } from '../types.ts';
 
-/** A finding as plain lines: title and check, message, expected vs actual, and the request it is about. */
-export function describeFinding(finding: Finding, scenario: ScenarioResult): string[] {
+/**
+ * A finding as plain lines: title and check, message, expected vs actual, the choice it departs from, and
+ * the request it is about: for a failure, the command that sends that request again.
+ */
+export function describeFinding(finding: Finding, scenario: ScenarioResult, { curl = true } = {}): string[] {
   const lines = [`${finding.title} [${finding.check}]: ${finding.message}`];
-  if (finding.expected !== undefined) lines.push(`  expected: ${finding.expected}`);
+  if (finding.expected !== undefined) lines.push(`  expected: ${oneLine(finding.expected, 400)}`);
   if (finding.actual !== undefined) lines.push(`  actual:   ${oneLine(finding.actual)}`);
   if (finding.choice) lines.push(`  choice:   ${oneLine(finding.choice.reason, 400)} (${finding.choice.pointer})`);
-  const exchange = finding.exchange !== undefined ? scenario.exchanges[finding.exchange] : undefined;
-  if (exchange) lines.push(`  request:  ${describeRequest(exchange)}`);
+  const exchange = exchangeOf(finding, scenario);
+  // The curl command shows the request whole (the key as $PETSTORE_API_KEY): the summary line would repeat it.
+  if (curl && exchange?.request.curl) lines.push(`  curl:     ${exchange.request.curl}`);
+  else if (exchange) lines.push(`  request:  ${describeRequest(exchange)}`);
   return lines;
+}
+
+/**
+ * A failure that follows from a cause line, shortly: its title and message, the cause it follows from
+ * (its details are about another scenario's record) and the command that shows it.
+ */
+export function describeCausedFinding(finding: Finding, scenario: ScenarioResult, causes: number[]): string[] {
+  const lines = [`${finding.title} [${finding.check}]: ${oneLine(finding.message, 400)}`];
+  const numbers = causes.map((c) => c + 1).join(' and ');
+  const records = finding.records?.length ? ` (it names ${finding.records.join(', ')})` : '';
+  lines.push(`  cause:    ${numbers} above, a record another scenario left behind${records}`);
+  const curl = exchangeOf(finding, scenario)?.request.curl;
+  if (curl) lines.push(`  curl:     ${curl}`);
+  return lines;
+}
+
+export function exchangeOf(finding: Finding, scenario: ScenarioResult): Exchange | undefined {
+  return finding.exchange !== undefined ? scenario.exchanges[finding.exchange] : undefined;
 }
 
 /** `POST http://…/pets  authorization: Bearer <redacted>  body: {…}` */

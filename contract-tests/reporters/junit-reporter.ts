@@ -1,27 +1,33 @@
-// JUnit XML as Jenkins, GitLab, GitHub test reporters and Azure read it: one <testsuite> per check,
-// one <testcase> per scenario, <failure> with expected vs actual, <skipped> with the reason (or with what
-// was not observable), and the requests plus recommendations in <system-out>.
+// JUnit XML as Jenkins, GitLab, GitHub test reporters and Azure read it: one <testsuite> per check, one
+// <testcase> per scenario, <failure> with expected vs actual and the curl command that resends the request,
+// <skipped> with the reason (or with what was not observable), and the requests of a failed scenario in its
+// <system-out>. Recommendations never fail: they come once, as one summary (a `recommendations` suite of no
+// test cases: a property per kind and the summary text), not in every scenario's output.
 import type { Report, ScenarioResult } from '../types.ts';
 import { describeFinding, describeRequest } from './describe-finding.ts';
+import { groupRecommendations } from './recommendation-groups.ts';
+import { recommendationLines } from './recommendation-lines.ts';
 
 export function junitReporter(report: Report): string {
   const { summary } = report;
+  const timestamp = escape(report.startedAt.replace(/Z$/, ''));
   const checks = [...new Set(report.scenarios.map((s) => s.check))];
   const suites = checks.map((check) => {
     const scenarios = report.scenarios.filter((s) => s.check === check);
     const time = seconds(scenarios.reduce((t, s) => t + s.durationMs, 0));
-    const attributes = `name="${escape(check)}" tests="${scenarios.length}" failures="${count(scenarios, 'failed')}" errors="0" skipped="${count(scenarios, 'skipped') + count(scenarios, 'not-observable')}" time="${time}" timestamp="${escape(report.startedAt.replace(/Z$/, ''))}"`;
-    return `  <testsuite ${attributes}>\n${properties(report)}${scenarios.map(testcase).join('')}  </testsuite>\n`;
+    const attributes = `name="${escape(check)}" tests="${scenarios.length}" failures="${count(scenarios, 'failed')}" errors="0" skipped="${count(scenarios, 'skipped') + count(scenarios, 'not-observable')}" time="${time}" timestamp="${timestamp}"`;
+    return `  <testsuite ${attributes}>\n${properties(report)}${scenarios.map((s) => testcase(s, report)).join('')}  </testsuite>\n`;
   });
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<testsuites name="petstore-kit verify" tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped + summary.notObservable}" time="${seconds(report.durationMs)}">\n` +
     suites.join('') +
+    recommendationSuite(report, timestamp) +
     '</testsuites>\n'
   );
 }
 
-function testcase(scenario: ScenarioResult): string {
+function testcase(scenario: ScenarioResult, report: Report): string {
   const open = `    <testcase name="${escape(scenario.name)}" classname="petstore-kit.${escape(scenario.check)}.${escape(scenario.operationId)}" time="${seconds(scenario.durationMs)}"`;
   const parts: string[] = [];
   if (scenario.status === 'skipped') parts.push(`      <skipped message="${escape(scenario.reason ?? '')}"/>\n`);
@@ -32,21 +38,22 @@ function testcase(scenario: ScenarioResult): string {
   }
   if (scenario.failures.length) {
     const first = scenario.failures[0];
-    const text = scenario.failures.flatMap((f) => describeFinding(f, scenario)).join('\n');
+    const text = scenario.failures
+      .flatMap((f) => [
+        ...describeFinding(f, scenario),
+        ...(f.causes?.length ? [`  cause:    ${f.causes.map((c) => report.causes?.[c]).join(' ')}`] : []),
+      ])
+      .join('\n');
     parts.push(
       `      <failure message="${escape(`${first.title}: ${first.message}`)}" type="${escape(first.title)}">${escape(text)}</failure>\n`,
     );
-  }
-  const out = [
-    ...scenario.exchanges.map(
+    // What the failed scenario sent and got, in order: the context of its failures.
+    const out = scenario.exchanges.map(
       (e) =>
         `${describeRequest(e)}\n  → ${e.response ? `${e.response.status} ${e.response.body.slice(0, 500)}` : e.error}`,
-    ),
-    ...scenario.recommendations.flatMap((f) =>
-      describeFinding(f, scenario).map((line, i) => (i === 0 ? `recommendation: ${line}` : line)),
-    ),
-  ];
-  if (out.length) parts.push(`      <system-out>${escape(out.join('\n'))}</system-out>\n`);
+    );
+    if (out.length) parts.push(`      <system-out>${escape(out.join('\n'))}</system-out>\n`);
+  }
   return parts.length ? `${open}>\n${parts.join('')}    </testcase>\n` : `${open}/>\n`;
 }
 
@@ -55,6 +62,24 @@ function properties(report: Report): string {
   if (!report.causes?.length) return '';
   const lines = report.causes.map((cause) => `      <property name="cause" value="${escape(cause)}"/>\n`);
   return `    <properties>\n${lines.join('')}    </properties>\n`;
+}
+
+/** Every recommendation, once: a property per kind (count, choice) and the summary text the pretty report prints. */
+function recommendationSuite(report: Report, timestamp: string): string {
+  const groups = groupRecommendations(report);
+  if (!groups.length) return '';
+  const props = groups.map((group) => {
+    const choice = group.choice ? `; choice ${group.choice.pointers.join(', ')}: ${group.choice.reason}` : '';
+    const value = `${group.titles.join(', ')} [${group.checks.join(', ')}]: ${group.count} in ${group.scenarios} scenario(s)${choice}`;
+    return `      <property name="recommendation" value="${escape(value)}"/>\n`;
+  });
+  const text = recommendationLines(report, 'summary').join('\n');
+  return (
+    `  <testsuite name="recommendations" tests="0" failures="0" errors="0" skipped="0" time="0.000" timestamp="${timestamp}">\n` +
+    `    <properties>\n${props.join('')}    </properties>\n` +
+    `    <system-out>${escape(text)}</system-out>\n` +
+    '  </testsuite>\n'
+  );
 }
 
 function count(scenarios: ScenarioResult[], status: ScenarioResult['status']): number {

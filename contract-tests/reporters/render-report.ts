@@ -2,12 +2,28 @@ import type { Report } from '../types.ts';
 import { jsonReporter } from './json-reporter.ts';
 import { junitReporter } from './junit-reporter.ts';
 import { prettyReporter } from './pretty-reporter.ts';
+import type { RecommendationDetail } from './recommendation-lines.ts';
 
 export const REPORTERS = ['pretty', 'json', 'junit'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 
-/** Renders a report in one of the formats; `color` applies to pretty only. */
-export function renderReport(report: Report, reporter: ReporterName, options: { color?: boolean } = {}): string {
+export interface RenderOptions {
+  /** ANSI colours, pretty only. */
+  color?: boolean;
+  /**
+   * Pretty only: `summary` (default) says each kind of recommendation once, with its count, an example and
+   * the choice; `full` lists every instance. JSON always holds every instance; JUnit one summary.
+   */
+  recommendations?: RecommendationDetail;
+}
+
+/**
+ * Renders a report in one of the formats.
+ *
+ * @example
+ * console.log(renderReport(report, 'pretty', { recommendations: 'full' }));
+ */
+export function renderReport(report: Report, reporter: ReporterName, options: RenderOptions = {}): string {
   if (reporter === 'json') return jsonReporter(report);
   if (reporter === 'junit') return junitReporter(report);
   return prettyReporter(report, options);

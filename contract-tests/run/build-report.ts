@@ -1,7 +1,8 @@
 // Report: the results as one plain-data Report, with the API key redacted everywhere and the target's
-// control characters escaped (scrubDeep).
+// control characters escaped (scrubDeep). Failures that follow from cause lines point at them (`causes`).
+import { generationOf } from './conformance-options.ts';
 import { scrubDeep } from '../http/redact.ts';
-import type { Report } from '../types.ts';
+import type { Report, ScenarioResult } from '../types.ts';
 import type { Execution } from './execute-run.ts';
 import { findCauses } from './find-causes.ts';
 import type { RunPlan } from './plan-run.ts';
@@ -13,25 +14,34 @@ export function buildReport(
 ): Report {
   const { options, model } = plan;
   const causes = findCauses(plan, results);
+  const scenarios: ScenarioResult[] = results.map((result) =>
+    result.failures.some((f) => causes.causesOf.has(f))
+      ? {
+          ...result,
+          failures: result.failures.map((f) => (causes.causesOf.has(f) ? { ...f, causes: causes.causesOf.get(f) } : f)),
+        }
+      : result,
+  );
   const report: Report = {
     tool: 'petstore-kit verify',
     spec: { title: model.document.info.title, version: model.document.info.version },
     target: { baseUrl: options.baseUrl, ...(options.quickstartUrl ? { quickstartUrl: options.quickstartUrl } : {}) },
     allowWrites: options.allowWrites,
     profile: options.overlayPath ? 'overlay' : options.profile === 'petstore-kit' ? 'petstore-kit' : 'interface',
-    ...(causes.length ? { causes } : {}),
+    ...(causes.lines.length ? { causes: causes.lines } : {}),
     ...(notes.length ? { notes } : {}),
     checks: [...plan.selection.active],
+    generation: generationOf(plan.options),
     ...timing,
     summary: {
-      total: results.length,
-      passed: results.filter((r) => r.status === 'passed').length,
-      failed: results.filter((r) => r.status === 'failed').length,
-      skipped: results.filter((r) => r.status === 'skipped').length,
-      notObservable: results.filter((r) => r.status === 'not-observable').length,
-      recommendations: results.reduce((n, r) => n + r.recommendations.length, 0),
+      total: scenarios.length,
+      passed: scenarios.filter((r) => r.status === 'passed').length,
+      failed: scenarios.filter((r) => r.status === 'failed').length,
+      skipped: scenarios.filter((r) => r.status === 'skipped').length,
+      notObservable: scenarios.filter((r) => r.status === 'not-observable').length,
+      recommendations: scenarios.reduce((n, r) => n + r.recommendations.length, 0),
     },
-    scenarios: results,
+    scenarios,
   };
   return scrubDeep(report, [options.apiKey]);
 }

@@ -1,4 +1,6 @@
 import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
+import type { CheckDefinition } from '../engine/scenario-check.ts';
+import type { GenerationSettings } from '../engine/scenario.ts';
 import type { ResponseLimits } from '../http/response-limits.ts';
 import type { FetchLike } from '../http/send.ts';
 import type { ThrottleOptions } from '../http/throttle.ts';
@@ -14,9 +16,33 @@ export interface ConformanceOptions {
   fetch?: FetchLike;
   /** Whether scenarios that may create data run; when false they are reported as skipped. */
   allowWrites: boolean;
-  /** Only these checks (names from the registry). */
+  /** Only these checks (names from the registry, or of `extraChecks`). */
   checks?: string[];
   excludeChecks?: string[];
+  /**
+   * Your own checks, run beside the built-in ones (docs/custom-checks.md): scenario checks with scenarios of
+   * their own, response checks run on every response. Their names must differ from the built-in ones and
+   * from each other; `checks` and `excludeChecks` select them too, and every reporter shows their findings.
+   *
+   * @example
+   * const requestId: CheckDefinition<string> = {
+   *   kind: 'response',
+   *   name: 'requestIdHeader',
+   *   description: 'Every answer carries X-Request-Id.',
+   *   check: ({ response }) =>
+   *     response.headers['x-request-id'] ? [] : [{ title: 'MissingRequestId', message: 'no X-Request-Id' }],
+   * };
+   * await runConformance({ baseUrl, apiKey, allowWrites: false, extraChecks: [requestId] });
+   */
+  extraChecks?: readonly CheckDefinition<string>[];
+  /**
+   * Seed of the generated phase: the same seed builds the same requests, so a failure it found is found
+   * again. Default 1 (a fixed seed: a run's verdict does not change from one run to the next by chance);
+   * pass others to explore more.
+   */
+  seed?: number;
+  /** Requests the generated phase builds per operation before shrinking a failure. Default 50; 0 skips the phase. */
+  maxExamples?: number;
   /** Checks whose scenarios are reported as skipped, with the reason given (e.g. meaningless through a proxy). */
   skipChecks?: Record<string, string>;
   /** Set when the transport re-encodes JSON numbers as doubles: scenarios that need exact numbers are skipped with this reason. */
@@ -55,4 +81,14 @@ export interface ConformanceOptions {
   onScenario?: (result: ScenarioResult) => void;
   /** Called when a 429 pauses every request, with how long, for progress output. */
   onThrottle?: (waitMs: number, why: string) => void;
+}
+
+/** The generated phase's defaults: a fixed seed, 50 requests per operation. */
+export const GENERATION_DEFAULTS: GenerationSettings = { seed: 1, maxExamples: 50 };
+
+export function generationOf(options: Pick<ConformanceOptions, 'seed' | 'maxExamples'>): GenerationSettings {
+  return {
+    seed: options.seed ?? GENERATION_DEFAULTS.seed,
+    maxExamples: options.maxExamples ?? GENERATION_DEFAULTS.maxExamples,
+  };
 }

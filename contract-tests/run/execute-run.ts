@@ -5,6 +5,7 @@ import { runPool } from '../engine/run-pool.ts';
 import { runScenario, settleStatus, type RunEnvironment } from '../engine/run-scenario.ts';
 import { ConformanceError } from '../engine/conformance-error.ts';
 import { scrubDeep } from '../http/redact.ts';
+import { generationOf } from './conformance-options.ts';
 import { DEFAULT_RESPONSE_LIMITS } from '../http/response-limits.ts';
 import type { FetchLike } from '../http/send.ts';
 import { createNodeTransport } from '../http/node-transport.ts';
@@ -80,6 +81,7 @@ async function executeWith(plan: RunPlan, fetchImpl: FetchLike): Promise<Executi
     now: options.now?.() ?? new Date(),
     responseChecks: plan.responseChecks,
     bindingChoices: plan.bindingChoices,
+    generation: generationOf(options),
   };
 
   const results = new Map<PlannedScenario, ScenarioResult>();

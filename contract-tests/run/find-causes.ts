@@ -1,8 +1,10 @@
-// When many findings share one cause, the report says so first, in one line each: a key the target
-// rejects on every request, a base URL that serves none of the operations, scenarios skipped for want of
-// a flag. Read from what was sent and answered, before the report is redacted.
+// When many findings share one cause, the report says so first, in one line each: a base URL that serves
+// none of the operations, a record one scenario created that the failures of others name, scenarios
+// skipped for want of a flag. A key the target refused on every request is no cause among others: nothing
+// was judged (runConformance rejects). Read from what was sent and answered, before the report is redacted.
 import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
-import type { Exchange, ScenarioResult } from '../types.ts';
+import { failedTo } from '../../src/shared/kit-error.ts';
+import type { Exchange, Finding, ScenarioResult } from '../types.ts';
 import type { RunPlan } from './plan-run.ts';
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 import { fillTemplate } from '../../src/openapi/fill-template.ts';
@@ -24,33 +26,114 @@ function keyRefused(withKey: { response: { status: number } }[]): boolean {
   return withKey.filter((e) => REFUSALS.includes(e.response.status)).length >= 0.8 * withKey.length;
 }
 
-export function findCauses(plan: RunPlan, results: ScenarioResult[]): string[] {
-  const { baseUrl, apiKey } = plan.options;
-  const answered = results
+/** The answered requests to the API's base URL (paths outside the interface left out). */
+function answeredByApi(plan: RunPlan, results: ScenarioResult[]) {
+  const base = withoutTrailingSlashes(plan.options.baseUrl);
+  return results
     .filter((r) => r.check !== OUTSIDE_THE_INTERFACE)
     .flatMap((r) => r.exchanges)
-    .filter((e): e is Exchange & { response: NonNullable<Exchange['response']> } => e.response !== undefined);
-  const causes: string[] = [];
-  const toApi = answered.filter((e) => e.request.url.startsWith(withoutTrailingSlashes(baseUrl)));
-  const withKey = toApi.filter((e) => e.request.headers.authorization === `Bearer ${apiKey}`);
+    .filter((e): e is Exchange & { response: NonNullable<Exchange['response']> } => e.response !== undefined)
+    .filter((e) => e.request.url.startsWith(base));
+}
+
+/**
+ * Why the run judged nothing, when the target refused the key on every request that carried it: every
+ * failure would only say so again. Undefined when a request with the key was served: a target that
+ * refuses it on some operations only is judged (its refusals fail).
+ */
+export function nothingJudged(plan: RunPlan, results: ScenarioResult[]): string | undefined {
+  const toApi = answeredByApi(plan, results);
+  if (toApi.length >= MIN_EVIDENCE && toApi.every((e) => e.response.status === 404)) return undefined;
+  const withKey = toApi.filter((e) => e.request.headers.authorization === `Bearer ${plan.options.apiKey}`);
+  if (!keyRefused(withKey)) return undefined;
+  const byStatus = new Map<number, number>();
+  for (const { response } of withKey) byStatus.set(response.status, (byStatus.get(response.status) ?? 0) + 1);
+  const answers = [...byStatus].sort(([, a], [, b]) => b - a).map(([status, n]) => `${n} answered ${status}`);
+  return failedTo(
+    'verify',
+    `nothing judged: the key was refused on every request (of the ${withKey.length} requests that carried it, ` +
+      `none was served: ${answers.join(', ')})`,
+    'Check --api-key (or PETSTORE_API_KEY): is it a key this deployment accepts?',
+  );
+}
+
+export interface Causes {
+  /** One line each, in the order the report says them. */
+  lines: string[];
+  /** The failures that follow from lines, with their indexes. */
+  causesOf: Map<Finding, number[]>;
+}
+
+export function findCauses(plan: RunPlan, results: ScenarioResult[]): Causes {
+  const { baseUrl } = plan.options;
+  const lines: string[] = [];
+  const toApi = answeredByApi(plan, results);
   if (toApi.length >= MIN_EVIDENCE && toApi.every((e) => e.response.status === 404)) {
-    causes.push(
+    lines.push(
       `${baseUrl} serves none of the operations: all ${toApi.length} requests to it were answered 404, so ` +
         `every failure below may come from the base URL.${versionHint(baseUrl, plan.model.document)}`,
     );
-  } else if (keyRefused(withKey)) {
-    const refused = withKey.filter((e) => REFUSALS.includes(e.response.status));
-    const statuses = [...new Set(refused.map((e) => e.response.status))].join('/');
-    causes.push(
-      `The target rejected the key: no request that carried it was served (${refused.length} of ${withKey.length} ` +
-        `answered ${statuses}), so most failures below follow from it. Check --api-key (or PETSTORE_API_KEY): ` +
-        'is it a key this deployment accepts?',
-    );
+  }
+  const causesOf = new Map<Finding, number[]>();
+  for (const { line, findings } of recordsLeftBehind(results)) {
+    for (const finding of findings) causesOf.set(finding, [...(causesOf.get(finding) ?? []), lines.length]);
+    lines.push(line);
   }
   const skipped = new Map<string, number>();
   for (const { skip } of plan.scenarios) if (skip !== undefined) skipped.set(skip, (skipped.get(skip) ?? 0) + 1);
-  for (const [reason, count] of skipped) causes.push(`${count} scenario(s) skipped: ${reason}.`);
-  return causes;
+  for (const [reason, count] of skipped) lines.push(`${count} scenario(s) skipped: ${reason}.`);
+  return { lines, causesOf };
+}
+
+/** Scenario names quoted in a cause line: at most this many, then "and N more". */
+const NAMED_SCENARIOS = 3;
+
+/**
+ * Failures that name a record another scenario created (`Finding.records`, `ScenarioResult.created`):
+ * one line for each creating scenario, naming it, its records and the scenarios whose failures name them.
+ */
+function recordsLeftBehind(results: ScenarioResult[]): { line: string; findings: Finding[] }[] {
+  const creator = new Map<string, number>();
+  results.forEach((result, index) => {
+    for (const record of result.created ?? []) if (!creator.has(record)) creator.set(record, index);
+  });
+  const byCreator = new Map<number, { records: Set<string>; findings: Finding[]; scenarios: Set<number> }>();
+  results.forEach((result, scenario) => {
+    for (const finding of result.failures)
+      for (const record of finding.records ?? []) {
+        const made = creator.get(record);
+        if (made === undefined || made === scenario) continue;
+        const group = byCreator.get(made) ?? { records: new Set(), findings: [], scenarios: new Set() };
+        byCreator.set(made, group);
+        group.records.add(record);
+        if (!group.findings.includes(finding)) group.findings.push(finding);
+        group.scenarios.add(scenario);
+      }
+  });
+  return [...byCreator]
+    .sort(([a], [b]) => a - b)
+    .map(([made, { records, findings, scenarios }]) => {
+      const affected = [...scenarios].sort((a, b) => a - b).map((s) => quoted(results[s]));
+      const shown = affected.slice(0, NAMED_SCENARIOS);
+      const more = affected.length - shown.length;
+      const one = records.size === 1;
+      return {
+        findings,
+        line:
+          `A record left behind: ${listed([...records])}, created by ${quoted(results[made])}, ` +
+          `${one ? 'is' : 'are'} named by ${findings.length} failure(s) of ${scenarios.size} other scenario(s) ` +
+          `(${listed(more ? [...shown, `${more} more`] : shown)}). Those failures may follow from ` +
+          `${one ? 'that record' : 'those records'}, not from what their scenarios test.`,
+      };
+    });
+}
+
+function quoted(result: ScenarioResult): string {
+  return `«${result.check} › ${result.name}»`;
+}
+
+function listed(items: string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /** The interface's server path (`/v1`) when the base URL does not end with it: the likely missing segment. */

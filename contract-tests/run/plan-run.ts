@@ -8,7 +8,8 @@ import { interfaceDocument } from '../../src/openapi/interface.gen.ts';
 import { loadDocument } from '../../src/openapi/load-document.ts';
 import { petstoreKitOverlay } from '../../src/openapi/overlay.gen.ts';
 import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
-import { CHECKS, selectChecks, type CheckSelection } from '../checks/registry.ts';
+import { selectChecks, type CheckSelection } from '../checks/registry.ts';
+import { availableChecks, scenariosOf } from './available-checks.ts';
 import { ConformanceError } from '../engine/conformance-error.ts';
 import type { ResponseCheck } from '../engine/response-check.ts';
 import type { Scenario } from '../engine/scenario.ts';
@@ -17,7 +18,7 @@ import { bundledModel } from '../model/bundled-model.ts';
 import type { ConformanceOptions } from './conformance-options.ts';
 
 export interface PlannedScenario {
-  scenario: Scenario;
+  scenario: Scenario<string>;
   /** Set when the scenario will not run: it is reported as skipped with this reason. */
   skip?: string;
 }
@@ -26,7 +27,8 @@ export interface RunPlan {
   options: ConformanceOptions;
   model: ApiModel;
   selection: CheckSelection;
-  responseChecks: { name: string; check: ResponseCheck }[];
+  /** Built-in and user response checks, run on every response (only the selected ones' findings are kept). */
+  responseChecks: { name: string; check: ResponseCheck<string> }[];
   /** In report order; executed phase by phase (read, write, bulk). */
   scenarios: PlannedScenario[];
   /** Whether the overlay's choices bind (`profile: 'petstore-kit'` or an `overlayPath`), or only recommend. */
@@ -46,20 +48,21 @@ export async function planRun(options: ConformanceOptions): Promise<RunPlan> {
   }
   if (!options.apiKey)
     throw new ConformanceError('usage', failedTo('start', 'no API key was given', 'Pass the key the target accepts.'));
+  const checks = availableChecks(options.extraChecks);
   let selection: CheckSelection;
   try {
-    selection = selectChecks(options.checks, options.excludeChecks);
+    selection = selectChecks(options.checks, options.excludeChecks, checks);
   } catch (error) {
     throw new ConformanceError('usage', (error as Error).message);
   }
   const model = await modelOf(options);
-  const scenarios = CHECKS.flatMap((c) =>
-    c.kind === 'scenario' && selection.drivers.has(c.name) ? c.scenarios(model) : [],
-  ).map((scenario): PlannedScenario => ({
-    scenario,
-    skip: options.skipChecks?.[scenario.check] ?? skipReason(scenario, options),
-  }));
-  const responseChecks = CHECKS.flatMap((c) => (c.kind === 'response' ? [{ name: c.name, check: c.check }] : []));
+  const scenarios = checks
+    .flatMap((c) => (selection.drivers.has(c.name) ? scenariosOf(c, model) : []))
+    .map((scenario): PlannedScenario => ({
+      scenario,
+      skip: options.skipChecks?.[scenario.check] ?? skipReason(scenario, options),
+    }));
+  const responseChecks = checks.flatMap((c) => (c.kind === 'response' ? [{ name: c.name, check: c.check }] : []));
   const bindingChoices = options.profile === 'petstore-kit' || options.overlayPath !== undefined;
   return { options, model, selection, responseChecks, scenarios, bindingChoices };
 }
@@ -106,7 +109,7 @@ function modelFor(document: OpenApiDocument): ApiModel {
   return model;
 }
 
-function skipReason(scenario: Scenario, options: ConformanceOptions): string | undefined {
+function skipReason(scenario: Scenario<string>, options: ConformanceOptions): string | undefined {
   if (scenario.quickstart && !options.quickstartUrl) return 'no quickstart URL given (--quickstart-url)';
   if (scenario.exactNumbers && options.roundsNumbers) return options.roundsNumbers;
   if (scenario.phase !== 'read' && !options.allowWrites)

@@ -5,6 +5,8 @@ import type { FlatSchema } from './flatten-schema.ts';
 export interface InvalidParameterValue {
   label: string;
   value: string;
+  /** A value of the right type outside the enum (a filter may read it as matching nothing). */
+  enumRelated?: boolean;
 }
 
 export function invalidParameterValues(schema: FlatSchema): InvalidParameterValue[] {
@@ -21,8 +23,9 @@ export function invalidParameterValues(schema: FlatSchema): InvalidParameterValu
   if (schema.enum?.length) {
     const first = String(schema.enum[0]);
     const otherCase = first.toUpperCase() === first ? first.toLowerCase() : first.toUpperCase();
-    values.push({ label: 'outside its enum', value: 'not-in-enum' });
-    if (!schema.enum.includes(otherCase)) values.push({ label: 'in another letter case', value: otherCase });
+    values.push({ label: 'outside its enum', value: 'not-in-enum', enumRelated: true });
+    if (!schema.enum.includes(otherCase))
+      values.push({ label: 'in another letter case', value: otherCase, enumRelated: true });
   }
   return values;
 }

@@ -25,6 +25,7 @@ export const ERRORS = {
   // Asked for, never a failure of the mock: any 4xx/5xx may be forced, so `status` is the one asked (default shown).
   FORCED_STATUS: { status: 500, message: 'This status was forced by the Prefer header of the request' },
   INJECTED_FAULT: { status: 503, message: 'This answer was shaped by a fault armed through the admin API' },
+  RULE_STATUS: { status: 500, message: 'This status was answered by a rule added through the admin API' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

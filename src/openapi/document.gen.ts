@@ -1145,7 +1145,8 @@ export const document: OpenApiDocument = {
               "STORAGE_FAILED",
               "INTERNAL",
               "FORCED_STATUS",
-              "INJECTED_FAULT"
+              "INJECTED_FAULT",
+              "RULE_STATUS"
             ]
           },
           "message": {
@@ -1180,7 +1181,13 @@ export const document: OpenApiDocument = {
       },
       "Message": {
         "type": "object",
-        "description": "The quickstart message (quickstart operation only). The source document lists its fields without saying which a response must carry.",
+        "description": "The quickstart message (quickstart operation only). The seed: success is \"a Message object (id, message, status, createdAt)\" and \"callers check status to tell\": a success response carries all four.",
+        "required": [
+          "id",
+          "message",
+          "status",
+          "createdAt"
+        ],
         "properties": {
           "id": {
             "type": "string",
@@ -1201,13 +1208,7 @@ export const document: OpenApiDocument = {
             "pattern": "(Z|z|\\+00:?00)$",
             "description": "Timestamp in ISO 8601, in UTC."
           }
-        },
-        "required": [
-          "id",
-          "message",
-          "status",
-          "createdAt"
-        ]
+        }
       },
       "Issue": {
         "type": "object",

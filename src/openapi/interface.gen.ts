@@ -390,7 +390,13 @@ export const interfaceDocument: OpenApiDocument = {
       },
       "Message": {
         "type": "object",
-        "description": "The quickstart message (quickstart operation only). The source document lists its fields without saying which a response must carry.",
+        "description": "The quickstart message (quickstart operation only). The seed: success is \"a Message object (id, message, status, createdAt)\" and \"callers check status to tell\": a success response carries all four.",
+        "required": [
+          "id",
+          "message",
+          "status",
+          "createdAt"
+        ],
         "properties": {
           "id": {
             "type": "string",

@@ -13,16 +13,23 @@ export type Result<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
 /** Ajv errors → issues, one per error, each naming the field in plain words. `prefix` is a parameter's name. */
 export function issuesFromAjv(location: Issue['in'], errors: ErrorObject[] | null | undefined, prefix = ''): Issue[] {
   return (errors ?? []).map((error) => {
-    const missing =
-      error.keyword === 'required' ? `/${(error.params as { missingProperty: string }).missingProperty}` : '';
-    const pointer = `${prefix}${error.instancePath}${missing}`;
+    // A missing or an unknown property is named, so the message says which one (not only "additional properties").
+    const named =
+      error.keyword === 'required'
+        ? `/${(error.params as { missingProperty: string }).missingProperty}`
+        : error.keyword === 'additionalProperties'
+          ? `/${(error.params as { additionalProperty: string }).additionalProperty}`
+          : '';
+    const pointer = `${prefix}${error.instancePath}${named}`;
     const field = describe(location, pointer);
     const message =
       error.keyword === 'required'
         ? `${field} is required`
-        : error.keyword === 'enum'
-          ? `${field} must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`
-          : `${field} ${error.message ?? 'is invalid'}`;
+        : error.keyword === 'additionalProperties'
+          ? `${field} is not allowed`
+          : error.keyword === 'enum'
+            ? `${field} must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`
+            : `${field} ${error.message ?? 'is invalid'}`;
     return { in: location, pointer, message };
   });
 }

@@ -136,7 +136,7 @@ export interface components {
             /** @description Text sent. */
             message: string;
         };
-        /** @description The quickstart message (quickstart operation only). The source document lists its fields without saying which a response must carry. */
+        /** @description The quickstart message (quickstart operation only). The seed: success is "a Message object (id, message, status, createdAt)" and "callers check status to tell": a success response carries all four. */
         Message: {
             /** @description Identifier of the message, assigned by the service. */
             id: string;

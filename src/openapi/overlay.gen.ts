@@ -33,7 +33,8 @@ export const petstoreKitOverlay: OverlayDocument = {
               "STORAGE_FAILED",
               "INTERNAL",
               "FORCED_STATUS",
-              "INJECTED_FAULT"
+              "INJECTED_FAULT",
+              "RULE_STATUS"
             ]
           },
           "issues": {
@@ -396,18 +397,6 @@ export const petstoreKitOverlay: OverlayDocument = {
         "x-conditions": [
           "body-missing",
           "invalid-value"
-        ]
-      }
-    },
-    {
-      "target": "$.components.schemas.Message",
-      "description": "A Message in a response carries all four fields (id, message, status, createdAt), and ids are msg_1, msg_2, … The seed lists the fields without saying which a response must carry.",
-      "update": {
-        "required": [
-          "id",
-          "message",
-          "status",
-          "createdAt"
         ]
       }
     },

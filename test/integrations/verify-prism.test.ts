@@ -101,7 +101,7 @@ describe("the suite against Prism's mock of our spec", () => {
       'GET /messages (declared: POST) → no 5xx, 405 with Allow recommended',
       // The full page meets limit=100's bound, and every record up to it is there.
       'listPets limit=100 returns at most 100 and every record up to that bound',
-      'listPets limit=100 returns exactly 100 once that many exist (creates records up to the bound)',
+      'listPets limit=100 returns exactly 100 once more exist (creates records past the bound)',
       'listPets and getPet with Accept: */* → 2xx',
       'listPets and getPet with Accept: application/json, text/plain, */* → 2xx',
       'listPets and getPet with Accept: application/* → 2xx',

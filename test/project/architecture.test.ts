@@ -26,9 +26,10 @@ const FLOORS: Floor[] = [
   },
   // No package: the store's validators are precompiled (validators.gen.ts), so a browser page carries no Ajv.
   { dir: 'src/core', below: ['src/shared', 'src/openapi'], packages: /^$/ },
-  { dir: 'src/node', below: ['src/shared', 'src/openapi', 'src/core'], packages: /^node:/ },
+  // yaml: `serve --data pets.yaml` (src/node/data-file.ts).
+  { dir: 'src/node', below: ['src/shared', 'src/openapi', 'src/core'], packages: /^(node:.*|yaml)$/ },
   { dir: 'mocks', below: ['src/shared', 'src/openapi', 'src/core'], packages: /^msw(\/(browser|node))?$/ },
-  { dir: 'contract-tests', below: ['src/shared', 'src/openapi'], packages: /^(node:.*|yaml)$/ },
+  { dir: 'contract-tests', below: ['src/shared', 'src/openapi'], packages: /^(node:.*|yaml|fast-check)$/ },
   {
     dir: 'integrations',
     below: ['src/shared', 'src/openapi', 'contract-tests'],

@@ -129,7 +129,12 @@ describe('against our mock', () => {
 });
 
 describe('verdicts, by default and with --profile petstore-kit', () => {
-  async function verifyTarget(start: () => Promise<RunningTarget>, checks: string, profile?: string) {
+  async function verifyTarget(
+    start: () => Promise<RunningTarget>,
+    checks: string,
+    profile?: string,
+    ...extra: string[]
+  ) {
     const target = await start();
     let stdout = '';
     try {
@@ -143,6 +148,7 @@ describe('verdicts, by default and with --profile petstore-kit', () => {
         '--checks',
         checks,
         ...(profile ? ['--profile', profile] : []),
+        ...extra,
       ];
       const code = await verifyCommand(argv, {
         stdout: (t) => (stdout += t),
@@ -204,8 +210,16 @@ describe('verdicts, by default and with --profile petstore-kit', () => {
     async (name, checks, recommendation) => {
       const byDefault = await verifyTarget(faithful(name), checks);
       expect(byDefault.code).toBe(0);
-      expect(byDefault.stdout).toMatch(recommendation);
+      // By default each kind once, with its count, the choice and an example; every instance with --recommendations full.
+      const [, title, check] = /recommendation: (\w+) \\\[(\w+)\\\]/.exec(recommendation.source)!;
+      expect(byDefault.stdout).toMatch(
+        new RegExp(`^  ! ${title} \\[${check}\\]: \\d+ in \\d+ scenario\\(s\\)\\n {6}choice: .+\\n {6}e\\.g\\. `, 'm'),
+      );
       expect(byDefault.stdout).toMatch(/choice: {3}.+ \(\/(paths|info)\//);
+      const full = await verifyTarget(faithful(name), checks, undefined, '--recommendations', 'full');
+      expect(full.code).toBe(0);
+      expect(full.stdout).toMatch(recommendation);
+      expect(full.stdout).toMatch(/choice: {3}.+ \(\/(paths|info)\//);
       const bound = await verifyTarget(faithful(name), checks, 'petstore-kit');
       expect(bound.code).toBe(1);
       expect(bound.stdout).toMatch(

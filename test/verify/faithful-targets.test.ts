@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
-import { runConformance, type Report } from '../../contract-tests/index.ts';
+import { renderReport, runConformance, type Report } from '../../contract-tests/index.ts';
 import { FAITHFUL, startFaithful, type FaithfulTarget } from '../fixtures/faithful/index.ts';
 
 async function verify(target: FaithfulTarget, profile: 'interface' | 'petstore-kit'): Promise<Report> {
@@ -60,6 +60,9 @@ describe('the faithful-but-different catalogue', () => {
     // By default: exit 0, whatever it chose.
     expect(describeAll(findings(byDefault, 'failures')), target.chose).toEqual([]);
     expect(byDefault.summary.failed).toBe(0);
+    // With no failure, the pretty report fits a screen: each kind of recommendation once (issue 22, item 6).
+    const pretty = renderReport(byDefault, 'pretty');
+    expect(pretty.split('\n').length - 1, pretty).toBeLessThanOrEqual(70);
     // With our choices binding, it fails only for our choices, never for the interface.
     expect(describeAll(findings(bound, 'failures').filter((f) => !f.choice)), target.chose).toEqual([]);
     if (target.departsFrom === null) {

@@ -9,8 +9,9 @@ const DEPRECATION_HEADERS = new Set(['deprecation', 'sunset', 'link']);
 /**
  * Headers declared for the response. One the interface declares: absent → a recommendation (OpenAPI
  * response headers are optional unless `required`), present → its schema holds. One only the overlay
- * declares (`Location`, `WWW-Authenticate`): absent or off-schema departs from that choice. A 401's
- * challenge names the interface's scheme (RFC 9110 §11.6.1: it tells the client how to authenticate).
+ * declares (`Location`): absent or off-schema departs from that choice. A 401 carries a challenge (RFC 9110
+ * §15.5.2, binding whatever the documents say) that names the interface's scheme (RFC 9110 §11.6.1: it tells
+ * the client how to authenticate).
  */
 export const responseHeaderConformance: ResponseCheck = ({ model, operation, response }) => {
   const findings: ResponseFinding[] = [];
@@ -18,6 +19,8 @@ export const responseHeaderConformance: ResponseCheck = ({ model, operation, res
   const declared: Record<string, HeaderObject> = { ...full?.response.headers, ...base?.response.headers };
   for (const [name, header] of Object.entries(declared)) {
     if (operation.deprecated && DEPRECATION_HEADERS.has(name.toLowerCase())) continue;
+    // A 401's challenge is HTTP's rule, judged below whatever the documents declare.
+    if (response.status === 401 && name.toLowerCase() === 'www-authenticate') continue;
     const ofInterface = base?.response.headers[name] !== undefined;
     const choice = ofInterface
       ? undefined
@@ -46,7 +49,17 @@ export const responseHeaderConformance: ResponseCheck = ({ model, operation, res
     }
   }
   const challenge = response.headers['www-authenticate'];
-  if (response.status === 401 && challenge !== undefined) {
+  if (response.status === 401 && challenge === undefined) {
+    // HTTP itself, binding on any deployment: "The server generating a 401 response MUST send a
+    // WWW-Authenticate header field containing at least one challenge" (RFC 9110 §15.5.2), and the bearer
+    // scheme the seed names answers a missing or invalid token with one (RFC 6750 §3).
+    findings.push({
+      title: 'MissingAuthChallenge',
+      message: `The 401 of ${operation.operationId} carries no WWW-Authenticate challenge, which RFC 9110 §15.5.2 requires of every 401 (RFC 6750 §3: \`Bearer\` for the bearer scheme).`,
+      expected: 'WWW-Authenticate: Bearer …',
+      actual: 'absent',
+    });
+  } else if (response.status === 401 && challenge !== undefined) {
     const schemes = expectedSchemes(model.base.document, operation.security);
     if (schemes.length && !challengedSchemes(challenge).some((scheme) => schemes.includes(scheme))) {
       findings.push({

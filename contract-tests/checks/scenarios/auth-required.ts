@@ -6,8 +6,7 @@ import type { Operation } from '../../../src/openapi/index-operations.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { RequestSpec, Scenario, ScenarioContext } from '../../engine/scenario.ts';
 import type { ApiModel } from '../../model/api-model.ts';
-import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
-import { clip, expectStatus, itemsOf, statusIn } from './scenario-helpers.ts';
+import { clip, expectStatus, statusIn, validRequestFor } from './scenario-helpers.ts';
 
 const NAME = 'authRequired';
 
@@ -38,6 +37,22 @@ const VARIANTS: { label: string; credential: (key: string) => Credential | undef
     label: 'the valid key with one letter in another case',
     credential: (key) => (otherCase(key) ? { auth: { header: `Bearer ${otherCase(key)}` } } : undefined),
   },
+  // Same length, same first characters: a server that compares only a prefix, or stops at the first
+  // difference of a fixed-length key, lets these in. (Reports redact them: they hold long pieces of the key.)
+  {
+    label: 'the valid key with its last character changed (same length and prefix)',
+    credential: (key) => ({ auth: { header: `Bearer ${key.slice(0, -1)}${nextCharacter(key.at(-1) ?? 'a')}` } }),
+  },
+  {
+    label: 'the valid key without its last character',
+    credential: (key) => (key.length > 1 ? { auth: { header: `Bearer ${key.slice(0, -1)}` } } : undefined),
+  },
+  // The right key under another scheme word: the seed's scheme is HTTP bearer, nothing else.
+  { label: 'another scheme (Token) with the valid key', credential: (key) => ({ auth: { header: `Token ${key}` } }) },
+  {
+    label: 'another scheme (ApiKey) with the valid key',
+    credential: (key) => ({ auth: { header: `ApiKey ${key}` } }),
+  },
   // A server that splits the header on spaces and reads the second word accepts trailing words.
   { label: 'the valid key followed by another word', credential: (key) => ({ auth: { header: `Bearer ${key} x` } }) },
   // The seed: "The API key is sent in the Authorization header". Elsewhere, the key is missing.
@@ -50,6 +65,11 @@ const VARIANTS: { label: string; credential: (key: string) => Credential | undef
     credential: (key) => ({ auth: 'none', headers: { 'x-api-key': key } }),
   },
 ];
+
+/** Another bearer-token character than `c` (RFC 6750 §2.1), so the near-miss is still a well-formed token. */
+function nextCharacter(c: string): string {
+  return c === 'a' ? 'b' : 'a';
+}
 
 /** The key with its first character (else its last) in another letter case, when that one is a letter. */
 function otherCase(key: string): string | undefined {
@@ -81,7 +101,7 @@ export const authRequired: ScenarioCheckDefinition = {
           scenarioOf(operation, `with ${variant.label} → 401`, async (ctx) => {
             const request = await validRequestFor(ctx, model, operation);
             const credential = variant.credential(ctx.apiKey);
-            if (!credential) ctx.skip(`the key has no letter at either end whose case could change`);
+            if (!credential) ctx.skip(`the key is too short, or has no letter at either end whose case could change`);
             const response = await ctx.send(operation, { ...request, ...credential });
             expectStatus(
               ctx,
@@ -94,6 +114,8 @@ export const authRequired: ScenarioCheckDefinition = {
         ).concat(
           validKey(model, operation),
           EQUIVALENTS.map((variant) => equivalentKey(model, operation, variant)),
+          inSequence(model, operation, 'with'),
+          inSequence(model, operation, 'without'),
         ),
       );
   },
@@ -130,6 +152,36 @@ function equivalentKey(model: ApiModel, operation: Operation, variant: (typeof E
   });
 }
 
+/**
+ * The same request with and without the key, one right after the other (`first` says which comes first):
+ * each answered for its own credential. A cache in front of a deployment that keys its entries on the URL
+ * alone serves an authenticated answer to an anonymous request (or keeps a 401 for the keyed one).
+ */
+function inSequence(model: ApiModel, operation: Operation, first: 'with' | 'without'): Scenario {
+  const order = first === 'with' ? 'with the valid key, then without it' : 'without a key, then with the valid key';
+  return scenarioOf(operation, `${order} (the same URL) → each answered for its own credential`, async (ctx) => {
+    const request = await validRequestFor(ctx, model, operation);
+    const keyed = () => ctx.send(operation, request);
+    const anonymous = () => ctx.send(operation, { ...request, auth: 'none' });
+    const answers = first === 'with' ? [await keyed(), await anonymous()] : [await anonymous(), await keyed()];
+    const [withKey, withoutKey] = first === 'with' ? answers : [answers[1], answers[0]];
+    expectStatus(
+      ctx,
+      withoutKey,
+      401,
+      `${operation.operationId} without a key, sent ${first === 'with' ? 'right after' : 'before'} the same request with the valid key`,
+      withoutKey.status < 300 ? 'AuthNotEnforced' : 'UnexpectedStatus',
+    );
+    expectStatus(
+      ctx,
+      withKey,
+      statusIn('not 401', (status) => status !== 401),
+      `${operation.operationId} with the valid key, sent ${first === 'with' ? 'before' : 'right after'} the same request without one`,
+      'ValidRequestRejected',
+    );
+  });
+}
+
 /** One of this check's scenarios on one operation, named after it. */
 function scenarioOf(operation: Operation, what: string, run: Scenario['run']): Scenario {
   return {
@@ -140,22 +192,4 @@ function scenarioOf(operation: Operation, what: string, run: Scenario['run']): S
     quickstart: operation.ownServer,
     run,
   };
-}
-
-/** A request that would succeed with the right credential: path ids of an existing item, a valid body. */
-async function validRequestFor(ctx: ScenarioContext, model: ApiModel, operation: Operation) {
-  const path: Record<string, string | number> = {};
-  for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
-    const collection = model.collections.find((c) => c.read === operation);
-    let id: unknown = sampleFromSchema(model.flatten(parameter.schema));
-    if (collection?.idProperty) {
-      const listed = await ctx.send(collection.list, {});
-      id = itemsOf(listed)[0]?.[collection.idProperty] ?? id;
-    }
-    path[parameter.name] = String(id);
-  }
-  const json = operation.requestBody?.schema
-    ? sampleFromSchema(model.flatten(operation.requestBody.schema), { tag: 'auth' })
-    : undefined;
-  return { path, json };
 }

@@ -61,14 +61,18 @@ function edgesOf(field: string, property: FlatSchema): Edge[] {
   const text = (value: (tag: string) => string) => (tag: string) => JSON.stringify(value(tag));
   if (property.type === 'string') {
     const shortest = property.minLength ?? 0;
-    const longest = property.maxLength ?? 1000;
+    // No maxLength: a text of any length is valid, so long ones are tried, past the 255 and 4096 a column
+    // or a buffer of a server might silently cut at.
+    const lengths = property.maxLength !== undefined ? [property.maxLength] : [1000, 10_240, 65_536];
     return [
       { field, label: `of ${shortest} characters (its shortest)`, literal: text(() => 'x'.repeat(shortest)) },
-      {
-        field,
-        label: `of ${longest} characters`,
-        literal: text((tag) => `${tag}-`.padEnd(longest, 'long')),
-      },
+      ...lengths
+        .filter((length) => length > shortest)
+        .map((length) => ({
+          field,
+          label: `of ${length} characters`,
+          literal: text((tag) => `${tag}-`.padEnd(length, 'long')),
+        })),
       // Whitespace is part of the text: a server that trims stores another name than the one sent.
       { field, label: 'with leading and trailing spaces', literal: text((tag) => `  ${tag} x  `) },
       // Astral plane (4 UTF-8 bytes, a surrogate pair in UTF-16), a ZWJ sequence, a combining accent (NFD),
@@ -89,7 +93,7 @@ function edgesOf(field: string, property: FlatSchema): Edge[] {
         label: 'with characters JSON escapes (quote, backslash, newline, tab, U+2028)',
         literal: text((tag) => `q"b\\n\nt\t\u2028</script> ${tag}`),
       },
-    ].filter((edge) => edge.label.includes('shortest') || longest > shortest);
+    ].filter((edge) => edge.label.includes('shortest') || (property.maxLength ?? Infinity) > shortest);
   }
   if (property.type === 'integer') {
     const edges: Edge[] = [];

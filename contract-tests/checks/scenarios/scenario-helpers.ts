@@ -3,7 +3,8 @@ import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { FindingTitle } from '../../findings.ts';
 import type { Observed } from '../../http/send.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
-import type { Collection } from '../../model/api-model.ts';
+import type { ApiModel, Collection } from '../../model/api-model.ts';
+import type { Operation } from '../../../src/openapi/index-operations.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 
 type Item = Record<string, unknown>;
@@ -129,4 +130,22 @@ export function shown(value: unknown): string {
 /** The fields of `record` that the collection's item schema defines (the only ones two answers must agree on). */
 export function definedFields(collection: Collection, record: Item): string[] {
   return Object.keys(record).filter((field) => field in collection.item.properties);
+}
+
+/** A request that would succeed with the right credential: path ids of an existing item, a valid body. */
+export async function validRequestFor(ctx: ScenarioContext, model: ApiModel, operation: Operation) {
+  const path: Record<string, string | number> = {};
+  for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
+    const collection = model.collections.find((c) => c.read === operation);
+    let id: unknown = sampleFromSchema(model.flatten(parameter.schema));
+    if (collection?.idProperty) {
+      const listed = await ctx.send(collection.list, {});
+      id = itemsOf(listed)[0]?.[collection.idProperty] ?? id;
+    }
+    path[parameter.name] = String(id);
+  }
+  const json = operation.requestBody?.schema
+    ? sampleFromSchema(model.flatten(operation.requestBody.schema), { tag: 'auth' })
+    : undefined;
+  return { path, json };
 }

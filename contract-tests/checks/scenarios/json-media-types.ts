@@ -1,0 +1,48 @@
+// A JSON body labelled as JSON in any legal spelling is read as JSON. Media types are case-insensitive and
+// may carry parameters (RFC 9110 §8.3.1: `application/json; charset=utf-8` and `Application/JSON` name the
+// same media type as `application/json`), and where the interface requires JSON such a request is a valid
+// request: it is answered as the plain spelling is, never refused as another media type.
+import type { Operation } from '../../../src/openapi/index-operations.ts';
+import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import type { Scenario } from '../../engine/scenario.ts';
+import type { ApiModel } from '../../model/api-model.ts';
+import { clip, validRequestFor } from './scenario-helpers.ts';
+
+const NAME = 'jsonMediaTypes';
+
+/** Spellings of `application/json` HTTP makes equal to it. */
+const SPELLINGS = ['application/json; charset=utf-8', 'Application/JSON', 'APPLICATION/json;charset=UTF-8'];
+
+export const jsonMediaTypes: ScenarioCheckDefinition = {
+  kind: 'scenario',
+  name: NAME,
+  description:
+    'A valid JSON body labelled application/json with a parameter or in another letter case (the same media type, RFC 9110 §8.3.1) is served like one labelled application/json.',
+  scenarios(model) {
+    return model.operations
+      .filter((operation) => operation.requestBody?.mediaTypes.includes('application/json'))
+      .flatMap((operation) => SPELLINGS.map((spelling) => scenarioOf(operation, spelling, model)));
+  },
+};
+
+function scenarioOf(operation: Operation, spelling: string, model: ApiModel): Scenario {
+  return {
+    name: `${operation.operationId} with Content-Type: ${spelling} → served as JSON`,
+    check: NAME,
+    operationId: operation.operationId,
+    phase: 'write',
+    quickstart: operation.ownServer,
+    async run(ctx) {
+      const request = await validRequestFor(ctx, model, operation);
+      const response = await ctx.send(operation, { ...request, contentType: spelling });
+      if (response.status >= 200 && response.status < 300) return;
+      ctx.fail({
+        title: response.status >= 500 ? 'ServerError' : 'JsonMediaTypeRefused',
+        message: `A valid body labelled "${spelling}", which is application/json (RFC 9110 §8.3.1: media types are case-insensitive and may carry parameters), was not served: got ${response.status}.`,
+        expected: 'a 2xx, as for Content-Type: application/json',
+        actual: `${response.status} ${clip(response.text)}`,
+        exchange: response.index,
+      });
+    },
+  };
+}
