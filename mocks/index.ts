@@ -17,7 +17,10 @@ export interface HandlersOptions extends Omit<PetStoreOptions, 'basePath' | 'qui
 export interface PetStoreHandlers {
   /** Pass these to `setupServer`/`setupWorker`, or spread them next to your own. */
   handlers: HttpHandler[];
-  /** This handler set's own state: `reset()`, `snapshot()`, and `fetch()`/`handle()` to call it directly. */
+  /**
+   * This handler set's own state: `reset()`, `snapshot()`, `seed(pets)` for another data set, and
+   * `fetch()`/`handle()` to call it directly.
+   */
   store: PetStore;
 }
 
@@ -26,6 +29,7 @@ export interface PetStoreHandlers {
  * base URL's origin). Each call owns its state; requests to other origins or paths are not captured.
  * @example
  * const { handlers, store } = createHandlers({ baseUrl: 'https://api.petstore.example/v1', seed: 7 });
+ * // or your own pets: createHandlers({ baseUrl, pets: [{ id: 42, name: 'Rex', categoryId: 1 }] }), and store.seed(pets) in a test
  * const server = setupServer(...handlers);
  * afterEach(() => store.reset());
  */

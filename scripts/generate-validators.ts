@@ -16,7 +16,7 @@ const IMPORTS: Record<string, string> = {
 
 export function validatorsModule(document: OpenApiDocument, banner: string): string {
   const ajv = documentAjv(document, { code: { source: true, esm: true, formats: _`formats` } });
-  const schemas = coreSchemas(indexOperations(document));
+  const schemas = coreSchemas(indexOperations(document), document);
   const keys = [...new Set(schemas.map((schema) => JSON.stringify(schema)))];
   keys.forEach((key, i) => ajv.addSchema(prepareSchema(JSON.parse(key)) as object, `v${i}`));
   const code = standaloneCode.default(ajv, Object.fromEntries(keys.map((_key, i) => [`v${i}`, `v${i}`])));

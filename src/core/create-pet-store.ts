@@ -11,50 +11,49 @@ import { document } from '../openapi/document.gen.ts';
 import { indexOperations } from '../openapi/index-operations.ts';
 import { templateParts } from '../openapi/fill-template.ts';
 import { seedPets } from './store/seed-pets.ts';
-import {
-  checkSavedChanges,
-  parseSnapshot,
-  SNAPSHOT_FORMAT,
-  SnapshotError,
-  type SavedChanges,
-  type Snapshot,
-} from './store/snapshot.ts';
-import { StoreState, type StoreChange } from './store/store-state.ts';
+import { resolvePets, type YourPet, type YourPets } from './store/data-set.ts';
+import { parseSnapshot, type Snapshot } from './store/snapshot.ts';
+import { checkSavedLog, replayLog, startOf } from './store/saved-log.ts';
+import type { SavedLog } from './store/store-events.ts';
+import type { EventListener, StartState, StoreState } from './store/store-state.ts';
 import { compileRequestValidator } from './validation/compile-request-validator.ts';
 import { precompiledCompiler as compiler } from './validation/precompiled-compiler.ts';
 import { validateResponse } from './validation/compile-response-validator.ts';
 import { KitError } from '../shared/kit-error.ts';
 import { createFaultRegistry, FaultInputError, type ArmedFault } from './faults/fault-registry.ts';
 import type { FaultInput } from './faults/fault-schema.ts';
-import {
-  DEFAULT_JOURNAL_SIZE,
-  RequestJournal,
-  type JournalEntry,
-  type JournalFilter,
-} from './journal/request-journal.ts';
+import { createRuleRegistry } from './rules/rule-registry.ts';
+import { ruleControls, type RuleControls } from './rules/rule-controls.ts';
+import { ruleTargets, type RuleInput } from './rules/rule-schema.ts';
+import { DEFAULT_JOURNAL_SIZE, RequestJournal, type JournalEntry } from './journal/request-journal.ts';
 import { journalled } from './journal/journalled.ts';
+import { storeRequests, type StoreRequests } from './journal/store-requests.ts';
 import { namedExamples } from './shaping/named-examples.ts';
 import { createShaper } from './shaping/shape-answer.ts';
+import { withReplay } from './replay/replay-handle.ts';
 import type { AdminExtras } from './admin/admin-api.ts';
 
 /** The documented development key, used when no key is configured. Never use it outside development. */
 export const DEV_API_KEY = 'petstore-dev-key';
 
 export interface PetStoreOptions {
-  /** Seed of the generated pets: the same seed gives byte-identical data. Default 1. */
+  /** Seed of the generated pets (the same seed gives byte-identical data) and of the faults' draws. Default 1. */
   seed?: number;
-  /** How many pets to generate. Default 50. */
-  pets?: number;
+  /**
+   * The pets to start from: a number generates that many (default 50); an array is your own data, each entry
+   * the interface's NewPet, with an `id` if you choose one (ids of entries without one follow the highest id
+   * given). Checked against the interface: a bad entry throws a DataSetError naming the entry and the field.
+   */
+  pets?: number | readonly YourPet[];
   /** Accepted API keys. Default `[DEV_API_KEY]`. */
   apiKeys?: string[];
   /** The clock, injectable to rehearse the sunset of getPet. Default `() => new Date()`. */
   now?: () => Date;
-  /** Start from saved state instead of the seed (validated; a bad snapshot throws). */
+  /**
+   * Start from a state saved by `store.snapshot()` or `GET /__admin/state` (validated; a bad one throws),
+   * instead of `pets`.
+   */
   snapshot?: unknown;
-  /** Start from the seeded pets plus these changes (validated once; a bad one throws a SnapshotError). */
-  saved?: SavedChanges;
-  /** Told of every change as it happens, synchronously (a Node adapter persists them). */
-  onChange?: (change: StoreChange) => void;
   /** Where the Pet Store is mounted. Default `/v1`, as the spec's servers. */
   basePath?: string;
   /** Where the quickstart is mounted. Default `/quickstart` (our choice: the spec gives only a placeholder host). */
@@ -65,6 +64,8 @@ export interface PetStoreOptions {
   strict?: boolean;
   /** Faults armed from the start (the CLI's --fail-rate, --delay, --fault); `reset()` re-arms exactly these. */
   faults?: FaultInput[];
+  /** Rules added from the start (the CLI's --rule); `reset()` adds exactly these again. */
+  rules?: RuleInput[];
   /** How many answered requests the journal keeps. Default 1000; 0 keeps none. */
   journalSize?: number;
   /** Called after each journalled request with its entry (the CLI's `--log`). */
@@ -76,6 +77,11 @@ export interface PetStoreOptions {
    * none: the Pet Store API answers every origin, the admin API only its own and these.
    */
   adminOrigins?: string[];
+  /**
+   * A HAR recording (parsed JSON, e.g. from `petstore-kit proxy --record`): requests matching a recorded one
+   * by method, path, query and body get its recorded answer; everything else the stateful mock answers.
+   */
+  replay?: unknown;
 }
 
 /** Faults armed at run time: the same as the admin API's /__admin/faults. */
@@ -92,20 +98,31 @@ export interface PetStore {
   handle(request: CoreRequest): CoreResponse;
   /** The Web-standard seam (MSW, service workers, `fetch`-style tests). */
   fetch(request: Request): Promise<Response>;
-  /** Back to the seeded pets (or the snapshot given at creation). */
+  /**
+   * Back to the start: the pets (and messages) the store was created with, or the pets last given to `seed`;
+   * the faults and rules given at creation; the faults' random draws from their start.
+   */
   reset(): void;
+  /** The state now: `{ format, nextPetId, nextMessageId, pets, messages }`, as GET /__admin/state shows it. */
   snapshot(): Snapshot;
-  /** The next pet id and message number the store will hand out. */
-  nextIds(): { nextPetId: number; nextMessageId: number };
-  /** Withdraws a change that could not be persisted, with every later one of its kind (newest first). */
-  withdraw(change: StoreChange): void;
+  /**
+   * Replaces the data set and goes back to it: a number generates that many pets (from the store's seed), an
+   * array is your own pets, checked as the `pets` option is. Messages go; faults and the request journal stay.
+   * `reset()` comes back to these pets from now on.
+   */
+  seed(pets: number | readonly YourPet[]): void;
   /** Arm and disarm faults (docs/frontend-states.md). */
   readonly faults: FaultControls;
-  /** The request journal, newest first: the same as GET /__admin/requests. */
-  requests(filter?: JournalFilter): JournalEntry[];
+  /** Add and remove rules: any answer, for a while, to the requests that match (docs/frontend-states.md). */
+  readonly rules: RuleControls;
+  /**
+   * The request journal, newest first, with each request's and answer's headers and bodies (the key redacted):
+   * `requests(filter)` lists (GET /__admin/requests), `requests.get(id)` opens one, `requests.har()` exports HAR
+   * 1.2 (GET /__admin/requests.har), `requests.clear()` empties it (docs/frontend-states.md).
+   */
+  readonly requests: StoreRequests;
+  /** The same as `requests.clear()`. */
   clearRequests(): void;
-  /** Grows with every change; adapters compare it to know when to persist. */
-  readonly version: number;
   readonly basePath: string;
   readonly quickstartPath: string;
   readonly adminPath: string;
@@ -115,9 +132,29 @@ export interface PetStore {
  * Creates a stateful Pet Store mock. Everything is compiled from the spec once, here.
  * @example
  * const store = createPetStore({ seed: 7, pets: 100 });
+ * const mine = createPetStore({ pets: [{ id: 42, name: 'Rex', categoryId: 1, status: 'sold' }, { name: 'Tom', categoryId: 2 }] });
  * const res = await store.fetch(new Request('http://localhost/v1/pets?limit=5', { headers: { authorization: `Bearer ${DEV_API_KEY}` } }));
  */
 export function createPetStore(options: PetStoreOptions = {}): PetStore {
+  return composePetStore(options).store;
+}
+
+/** What only a persisting adapter gives the store (src/core/persistence.ts); MSW and browsers never do. */
+export interface PersistenceHooks {
+  /** Events saved since the data set, replayed at creation and at every reset (checked once: a bad log throws). */
+  saved?: SavedLog;
+  /** Told of every event as it happens, synchronously. */
+  onEvent?: EventListener;
+}
+
+/** The store, and the state behind it now (a reset or a new data set replaces it). */
+export interface ComposedStore {
+  store: PetStore;
+  state(): StoreState;
+}
+
+/** Builds the store; `createPetStore` and `createPersistentPetStore` are its two faces. */
+export function composePetStore(options: PetStoreOptions = {}, hooks: PersistenceHooks = {}): ComposedStore {
   const {
     seed = 1,
     pets = 50,
@@ -128,13 +165,11 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     adminPath = '/__admin',
   } = options;
   const { journalSize = DEFAULT_JOURNAL_SIZE, onRequest } = options;
-  if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(pets) || pets < 0) {
-    throw new KitError(
-      'create the store',
-      `seed and pets must be integers (pets ≥ 0), got seed=${seed}, pets=${pets}`,
-      'Pass whole numbers.',
-    );
-  }
+  if (!Number.isSafeInteger(seed))
+    throw new KitError('create the store', `seed must be an integer, got ${seed}`, 'Pass a whole number.');
+  checkPetCount(pets);
+  if (options.snapshot !== undefined && Array.isArray(pets))
+    throw new KitError('create the store', 'both `pets` and `snapshot` were given', 'Pass one of them.');
   if (!Number.isSafeInteger(journalSize) || journalSize < 0) {
     const why = `journalSize must be a whole number ≥ 0, got ${journalSize}`;
     throw new KitError('create the store', why, 'Pass e.g. 1000, or 0 to keep none.');
@@ -183,27 +218,22 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   }
 
   const statuses = (document.components?.schemas?.PetStatus?.enum ?? []) as PetStatus[];
-  const { saved, onChange } = options;
-  if (saved) {
-    checkSavedChanges(saved, compiler);
-    const below = saved.pets.find((pet) => pet.id <= pets);
-    if (below) throw new SnapshotError(`pet ${below.id} has the id of a seeded pet (1..${pets})`);
-  }
-  const initial = (): Snapshot => {
-    if (options.snapshot !== undefined) return parseSnapshot(structuredClone(options.snapshot), compiler);
-    const seeded = seedPets({ seed, pets, statuses });
-    if (!saved) return { format: SNAPSHOT_FORMAT, nextPetId: pets + 1, nextMessageId: 1, pets: seeded, messages: [] };
-    // The inventory copies every pet it stores, so the saved arrays are shared, never changed.
-    return {
-      format: SNAPSHOT_FORMAT,
-      nextPetId: Math.max(pets + 1, saved.nextPetId),
-      nextMessageId: saved.nextMessageId,
-      pets: seeded.concat(saved.pets),
-      messages: saved.messages,
-    };
+  const { onEvent } = hooks;
+  /** The data set a reset comes back to. Generated pets are made again each time: a million would be kept twice. */
+  const dataSet = (pets: number | YourPets): (() => StartState) => {
+    if (typeof pets === 'number') return () => startOf(seedPets({ seed, pets, statuses }));
+    const yours = resolvePets(pets);
+    return () => startOf(yours);
   };
-  let state = new StoreState(initial(), onChange);
-  let resets = 0;
+  let start: () => StartState;
+  if (options.snapshot !== undefined) {
+    const snapshot = parseSnapshot(structuredClone(options.snapshot), compiler);
+    start = () => snapshot;
+  } else start = dataSet(pets);
+  // Checked once; replayed at every reset (the inventory copies every pet, so the log is shared, never changed).
+  let saved = hooks.saved;
+  if (saved) checkSavedLog(saved, compiler);
+  let state = replayLog(start(), saved, onEvent);
   const faults = createFaultRegistry({ seed, operationIds: [...compiled.keys()], compiler });
   const armStartupFaults = () => {
     for (const input of options.faults ?? []) armFault(input);
@@ -218,6 +248,9 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     }
   };
   armStartupFaults();
+  const targets = ruleTargets(operations, document);
+  const rules = createRuleRegistry({ targets, operations: compiled, compiler });
+  const ruleSet = ruleControls(rules, options.rules);
   const journal = new RequestJournal(
     journalSize,
     (method, path) => {
@@ -226,14 +259,25 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     },
     apiKeys,
   );
-  // Back to the seed: the data, the faults armed at start-up only, and the random sequence.
+  // Back to the start: the data, the faults and rules given at start-up only, and the random sequence.
   const reset = () => {
-    resets += state.version + 1;
-    state = new StoreState(initial(), onChange);
-    onChange?.({ kind: 'reset' });
+    state = replayLog(start(), saved, onEvent);
+    onEvent?.({ type: 'reset' });
     faults.clear();
     faults.reseed();
     armStartupFaults();
+    ruleSet.reset();
+    replaying.rewind();
+  };
+  // A new data set, and the state back to it; the log saved before it no longer applies.
+  const loadData = (pets: number | YourPets) => {
+    checkPetCount(pets);
+    const next = dataSet(pets);
+    const loaded = next();
+    start = next;
+    saved = undefined;
+    state = replayLog(loaded, undefined, onEvent);
+    onEvent?.({ type: 'data-loaded', pets: loaded.pets });
   };
 
   const pipeline = createPipeline({
@@ -248,32 +292,43 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     checkResponse: options.strict
       ? (operation, response) => validateResponse(operation, response, compiler)
       : undefined,
-    shape: createShaper(faults),
+    shape: createShaper(faults, rules),
     adminOrigins: new Set(options.adminOrigins ?? []),
     admin: {
       faults,
+      rules,
+      seed: loadData,
       journal,
       dashboard: options.adminExtras?.dashboard,
       documents: { 'openapi.json': document, ...options.adminExtras?.documents },
     },
   });
-  const handle = journalled(pipeline, journal, adminPath, onRequest);
+  const replaying = withReplay(pipeline, options.replay, adminPath);
+  const handle = journalled(replaying.handle, journal, adminPath, onRequest);
 
-  return {
+  const store: PetStore = {
     handle,
     fetch: fetchAdapter(handle),
     reset,
     snapshot: () => state.snapshot(),
-    nextIds: () => ({ nextPetId: state.pets.nextId, nextMessageId: state.messages.nextId }),
-    withdraw: (change) => state.withdraw(change),
+    seed: loadData,
     faults: { add: armFault, list: faults.list, remove: faults.remove, clear: faults.clear },
-    requests: (filter) => journal.list(filter),
+    rules: ruleSet.controls,
+    requests: storeRequests(journal),
     clearRequests: () => journal.clear(),
-    get version() {
-      return resets + state.version;
-    },
     basePath,
     quickstartPath,
     adminPath,
   };
+  return { store, state: () => state };
+}
+
+/** `pets` as a count: a whole number from 0 (an array is checked entry by entry, in data-set.ts). */
+function checkPetCount(pets: unknown): void {
+  if (Array.isArray(pets) || (Number.isSafeInteger(pets) && (pets as number) >= 0)) return;
+  throw new KitError(
+    'create the store',
+    `pets must be a whole number ≥ 0 or an array of pets, got ${JSON.stringify(pets) ?? String(pets)}`,
+    'Pass e.g. 50, or [{ name: "Rex", categoryId: 1 }].',
+  );
 }

@@ -12,7 +12,21 @@ export {
 } from './create-pet-store.ts';
 export { MAX_DELAY_MS, FAULT_SCHEMA, type FaultInput, type FaultKind } from './faults/fault-schema.ts';
 export type { ArmedFault } from './faults/fault-registry.ts';
-export { DEFAULT_JOURNAL_SIZE, type JournalEntry, type JournalFilter } from './journal/request-journal.ts';
+export { RULE_SCHEMA, type RuleInput, type RuleMatch, type RuleValue } from './rules/rule-schema.ts';
+export type { ActiveRule } from './rules/rule-registry.ts';
+export type { RuleControls } from './rules/rule-controls.ts';
+export { RULE_HEADER } from './rules/rule-answer.ts';
+export {
+  DEFAULT_JOURNAL_SIZE,
+  type JournalEntry,
+  type JournalFilter,
+  type JournalMessage,
+  type JournalSummary,
+} from './journal/request-journal.ts';
+export { BODY_CAP, BODIES_BUDGET, type JournalBody } from './journal/journal-bodies.ts';
+export type { Har, HarOptions } from './journal/to-har.ts';
+export type { HarEntry, HarRequest, HarResponse, HarNameValue, HarTimings } from '../shared/har.ts';
+export type { StoreRequests } from './journal/store-requests.ts';
 export { UNDECLARED_STATUS_HEADER, PREFERENCE_IGNORED_HEADER, FAULT_HEADER } from './shaping/shape-answer.ts';
 export {
   MAX_BODY_BYTES,
@@ -22,7 +36,7 @@ export {
   type TransportFault,
 } from './core-request.ts';
 export { ERRORS, type ErrorCode } from './errors.ts';
-export { SnapshotError, type Snapshot, type SavedChanges } from './store/snapshot.ts';
-export type { StoreChange } from './store/store-state.ts';
+export { SnapshotError, type Snapshot } from './store/snapshot.ts';
+export { DataSetError, type YourPet } from './store/data-set.ts';
 export type { AdminExtras } from './admin/admin-api.ts';
 export type { Pet, NewPet, PetStatus, Message, ApiError } from './api-types.ts';

@@ -1,5 +1,5 @@
 // The order in which a request is handled lives here and nowhere else:
-//   preflight → admin → route → size → authenticate → shape (Prefer, faults) → sunset → validate request
+//   preflight → admin → route → size → authenticate → shape (Prefer, rules, faults) → sunset → validate request
 //   → operation → headers (→ validate response)
 // Each stage is a function of its own module; this file only sequences them.
 import { handleAdmin } from './admin/admin-api.ts';
@@ -41,7 +41,7 @@ export interface PipelineParts {
   pathTo: OperationContext['pathTo'];
   /** Strict mode: check each response against the spec and report departures in a header. */
   checkResponse?: (operation: Operation, response: CoreResponse) => Issue[];
-  /** Answers forced by a Prefer header or an armed fault (src/core/shaping). */
+  /** Answers forced by a Prefer header, a rule or an armed fault (src/core/shaping). */
   shape: Shaper;
   /** What the admin API serves besides state and reset: faults, journal, dashboard, documents. */
   admin: AdminTools;
@@ -83,7 +83,7 @@ function route(parts: PipelineParts, adminPrefix: string, request: CoreRequest):
   const admin = isAdmin(path, adminPrefix);
 
   if (method === 'OPTIONS') {
-    const allow = admin ? ['GET', 'POST', 'DELETE', 'OPTIONS'] : parts.router.allowedMethods(path);
+    const allow = admin ? ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'] : parts.router.allowedMethods(path);
     const preflight = {
       origin: headerValue(request, 'origin'),
       requestedHeaders: headerValue(request, 'access-control-request-headers'),
@@ -126,7 +126,7 @@ function answer(
   const denied = parts.authenticate(request.headers.authorization);
   if (denied) return denied;
   if (parts.shape.idle(request)) return operationAnswer(parts, compiled, request, rawParams);
-  return parts.shape.apply(compiled, request, () => operationAnswer(parts, compiled, request, rawParams));
+  return parts.shape.apply(compiled, request, () => operationAnswer(parts, compiled, request, rawParams), rawParams);
 }
 
 function operationAnswer(

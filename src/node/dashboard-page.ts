@@ -2,7 +2,11 @@
 // install. Only `petstore-kit serve` serves it (admin-extras.ts): in a browser, MSW's worker lets
 // navigations through, so a page using the handlers could never show it, and need not carry it. It loads without a key (a browser sends no bearer header when it navigates), asks for one,
 // keeps it in sessionStorage and sends it with every call, like any client of the admin API. Everything
-// from the mock is written with textContent, never parsed as HTML: journal paths come from clients.
+// from the mock is written with textContent, never parsed as HTML: journal paths, headers and bodies come from
+// clients. A journal row opens its entry (GET /requests/{id}): both sides' headers and bodies, what shaped the
+// answer, and the request as a curl command; the whole journal downloads as HAR (GET /requests.har). Rules and
+// your pets are edited from the panels of dashboard-edit.ts.
+import { DATA_SECTION, EDIT_SCRIPT, EDIT_STYLE, RULES_SECTION } from './dashboard-edit.ts';
 
 const STYLE = `
   :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2430; background: #f5f6f8; }
@@ -22,7 +26,17 @@ const STYLE = `
   button { cursor: pointer; border: 1px solid #b8c0cc; background: #fff; border-radius: 4px; padding: 3px 10px; }
   button.primary { background: #2357c5; border-color: #2357c5; color: #fff; }
   #status { min-height: 1.4em; } .error { color: #b3261e; } .ok { color: #17733a; }
-  #journal { max-height: 70vh; overflow: auto; display: block; }
+  #journal { max-height: 45vh; overflow: auto; display: block; }
+  #journal-rows tr { cursor: pointer; } #journal-rows tr:hover { background: #f0f3fa; }
+  #journal-rows tr.selected { background: #e2e9f9; }
+  h2 .actions { float: right; font-weight: normal; }
+  #entry h3 { font-size: 13px; margin: 12px 0 4px; color: #546070; }
+  .line { font-family: ui-monospace, monospace; word-break: break-all; margin: 0; }
+  pre { background: #f5f6f8; border: 1px solid #eceef2; border-radius: 4px; padding: 6px 8px; margin: 4px 0;
+    max-height: 40vh; overflow: auto; white-space: pre-wrap; word-break: break-all; font-size: 12px; }
+  .headers td:first-child { color: #546070; white-space: nowrap; }
+  .headers td { font-family: ui-monospace, monospace; font-size: 12px; word-break: break-all; }
+  .note { color: #a15c00; font-size: 12px; }
 `;
 
 const SCRIPT = `
@@ -52,23 +66,24 @@ function signOut(message) {
   sessionStorage.removeItem(KEY_STORE);
   clearInterval(timer);
   $('app').hidden = true; $('login').hidden = false;
-  for (const id of ['state', 'faults', 'journal-rows']) $(id).replaceChildren();
+  for (const id of ['state', 'faults', 'rules', 'journal-rows']) $(id).replaceChildren();
+  closeEntry();
   say(message, 'error');
 }
 
 // Polls overlap with actions: a refresh draws only if no later one has drawn, so an answer read before
-// a change (a reset, a removed fault) never paints over the state after it.
+// a change (a reset, a removed fault or rule) never paints over the state after it.
 let refreshes = 0;
 let drawn = 0;
 async function refresh() {
   const mine = ++refreshes;
   try {
-    const [snapshot, faults, requests] = await Promise.all([
-      call('/state'), call('/faults'), call('/requests?limit=100'),
+    const [snapshot, faults, rules, requests] = await Promise.all([
+      call('/state'), call('/faults'), call('/rules'), call('/requests?limit=100&summary=true'),
     ]);
     if (mine < drawn) return;
     drawn = mine;
-    showState(snapshot); showFaults(faults); showJournal(requests);
+    showState(snapshot); showFaults(faults); showRules(rules); showJournal(requests);
   } catch (error) { if (error.message !== '401') say('Failed to refresh: ' + error.message, 'error'); }
 }
 
@@ -116,13 +131,139 @@ function showJournal(entries) {
   rows.replaceChildren();
   for (const entry of entries) {
     const row = rows.insertRow();
+    row.dataset.id = entry.id; row.tabIndex = 0;
+    if (entry.id === openId) row.className = 'selected';
+    row.onclick = () => openEntry(entry.id);
+    row.onkeydown = (event) => { if (event.key === 'Enter') openEntry(entry.id); };
     cell(row, entry.time.slice(11, 23)); cell(row, entry.method);
     cell(row, entry.path + (entry.query ? '?' + entry.query : ''));
     cell(row, entry.operation); cell(row, entry.status, 's' + String(entry.status)[0]);
     cell(row, entry.durationMs + ' ms');
     const notes = [entry.error, ...(entry.issues || []).map((issue) => issue.message)].filter(Boolean).join('; ');
-    cell(row, notes); cell(row, (entry.shapedBy || []).join(', '), 'shaped');
+    cell(row, notes); cell(row, shaping(entry), 'shaped');
   }
+}
+
+// What shaped an answer (a rule's body sent against the interface on purpose says so), and what a fault did on
+// the wire (the status shown was then never sent).
+const shaping = (entry) => [...(entry.shapedBy || []), ...(entry.deliberate ? ['deliberate'] : []),
+  ...(entry.transport ? [entry.transport] : [])].join(', ');
+
+// One entry, opened: the request as it arrived and the answer as it went out, both redacted by the mock.
+let openId;
+async function openEntry(id) {
+  openId = id;
+  for (const row of $('journal-rows').rows) row.className = Number(row.dataset.id) === id ? 'selected' : '';
+  try {
+    const entry = await call('/requests/' + id);
+    if (openId !== id) return;
+    showEntry(entry);
+  } catch (error) { if (error.message !== '401') say('Failed to open request ' + id + ': ' + error.message, 'error'); }
+}
+
+function closeEntry() {
+  openId = undefined;
+  $('entry').hidden = true;
+  for (const row of $('journal-rows').rows) row.className = '';
+}
+
+// The URL the client called: its Host header over this page's scheme (a request in absolute form names it all).
+function entryUrl(entry) {
+  const origin = /^https?:/.test(entry.path) ? '' : location.protocol + '//' + (entry.request.headers.host || location.host);
+  return origin + entry.path + (entry.query ? '?' + entry.query : '');
+}
+
+function showEntry(entry) {
+  $('entry-title').textContent = 'Request ' + entry.id + ' at ' + entry.time.slice(11, 23);
+  $('entry-request-line').textContent = entry.method + ' ' + entryUrl(entry);
+  $('entry-status-line').textContent = entry.status + (entry.operation ? ' ' + entry.operation : '')
+    + ', ' + entry.durationMs + ' ms';
+  const shaped = shaping(entry);
+  $('entry-shaped').hidden = !shaped;
+  $('entry-shaped').textContent = shaped ? 'Shaped by: ' + shaped : '';
+  showHeaders($('entry-request-headers'), entry.request.headers);
+  showHeaders($('entry-response-headers'), entry.response.headers);
+  showBody('entry-request-body', entry.request);
+  showBody('entry-response-body', entry.response);
+  $('entry-curl').textContent = curlCommand(entry);
+  const body = entry.request.body;
+  $('entry-curl-note').textContent = body && (body.truncated || body.omitted)
+    ? 'The journal kept only part of this body: the command sends ' + body.text.length + ' of its ' + body.size + ' bytes.'
+    : '';
+  $('entry').hidden = false;
+}
+
+function showHeaders(table, headers) {
+  table.replaceChildren();
+  for (const [name, value] of Object.entries(headers)) { const row = table.insertRow(); cell(row, name); cell(row, value); }
+}
+
+function showBody(id, message) {
+  const body = message.body;
+  const note = $(id + '-note');
+  note.textContent = !body ? '(no body)'
+    : body.omitted ? '(' + body.size + ' bytes, dropped: the journal keeps the newest bodies within its memory budget)'
+    : body.truncated ? '(the first ' + body.text.length + ' characters of ' + body.size + ' bytes)' : '';
+  $(id).hidden = !body || Boolean(body.omitted);
+  $(id).textContent = body ? pretty(body, message.headers['content-type']) : '';
+}
+
+// JSON is shown indented; anything else, and a body cut short, exactly as it was.
+function pretty(body, contentType) {
+  if (body.truncated || !/json/i.test(contentType || '')) return body.text;
+  try { return JSON.stringify(JSON.parse(body.text), null, 2); } catch { return body.text; }
+}
+
+// The request as a curl command for a POSIX shell: every value in single quotes, which keep each byte as it is
+// (a quote inside is closed, escaped and reopened), and the redacted key (<redacted> in headers and bodies,
+// [redacted] in the URL) as $PETSTORE_API_KEY, outside the
+// quotes so the shell expands it. Headers that curl sets itself, or that describe the old connection, are left out.
+const BACKSLASH = String.fromCharCode(92);
+const NEWLINE = String.fromCharCode(10);
+const LEFT_TO_CURL = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding',
+  'accept-encoding', 'expect', 'te', 'upgrade', 'proxy-connection']);
+const quote = (text) => "'" + text.split("'").join("'" + BACKSLASH + "''") + "'";
+const withKey = (text) => text.split(/<redacted>|\\[redacted\\]/).map(quote).join('"$PETSTORE_API_KEY"');
+function curlCommand(entry) {
+  const body = entry.request.body;
+  const url = withKey(entryUrl(entry));
+  const parts = ['curl'];
+  if (/[[\]{}]/.test(url)) parts.push('--globoff');
+  if (entry.method === 'HEAD') parts.push('--head');
+  else if (!(entry.method === 'GET' && !body) && !(entry.method === 'POST' && body)) parts.push('-X ' + quote(entry.method));
+  for (const [name, value] of Object.entries(entry.request.headers)) {
+    if (LEFT_TO_CURL.has(name)) continue;
+    parts.push('-H ' + (name === 'authorization' && value === 'Bearer <redacted>'
+      ? '"Authorization: Bearer $PETSTORE_API_KEY"' : withKey(name + ': ' + value)));
+  }
+  if (body) parts.push('--data-raw ' + withKey(body.text));
+  parts.push(url);
+  return parts.join(' ' + BACKSLASH + NEWLINE + '  ');
+}
+
+async function copyCurl() {
+  const text = $('entry-curl').textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    say('Copied as curl: set PETSTORE_API_KEY to your key before running it.', 'ok');
+  } catch {
+    getSelection().selectAllChildren($('entry-curl'));
+    say('The browser refused the clipboard: the command is selected, copy it with Ctrl+C.', 'error');
+  }
+}
+
+// The admin API wants the key in a header, which a plain link cannot send: the HAR is fetched, then saved.
+async function exportHar() {
+  const response = await fetch(ADMIN + '/requests.har', {
+    headers: { authorization: 'Bearer ' + sessionStorage.getItem(KEY_STORE) },
+  });
+  if (response.status === 401) { signOut('The key was refused (401): enter a valid API key.'); throw new Error('401'); }
+  if (!response.ok) throw new Error('HTTP ' + response.status);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = 'petstore-kit.har';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
 }
 
 async function act(action, done) {
@@ -145,9 +286,15 @@ $('login').onsubmit = (event) => {
   start();
 };
 $('sign-out').onclick = () => signOut('Signed out.');
-$('reset').onclick = () => act(() => call('/reset', { method: 'POST' }), 'Reset to the seed.');
-$('clear-journal').onclick = () => act(() => call('/requests', { method: 'DELETE' }), 'Journal cleared.');
+$('reset').onclick = () => act(() => call('/reset', { method: 'POST' }), 'Reset to the start.');
+$('clear-journal').onclick = () => { closeEntry(); act(() => call('/requests', { method: 'DELETE' }), 'Journal cleared.'); };
 $('clear-faults').onclick = () => act(() => call('/faults', { method: 'DELETE' }), 'All faults removed.');
+$('close-entry').onclick = closeEntry;
+$('copy-curl').onclick = copyCurl;
+$('export-har').onclick = async () => {
+  try { await exportHar(); say('Exported the journal as petstore-kit.har.', 'ok'); }
+  catch (error) { if (error.message !== '401') say('Failed to export HAR: ' + error.message, 'error'); }
+};
 $('fault-form').onsubmit = (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
@@ -175,7 +322,7 @@ export function dashboardPage(adminPath: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>petstore-kit dashboard</title>
 <link rel="icon" href="data:,">
-<style>${STYLE}</style>
+<style>${STYLE}${EDIT_STYLE}</style>
 </head>
 <body data-admin="${admin}">
 <header>
@@ -193,7 +340,7 @@ export function dashboardPage(adminPath: string): string {
 </form>
 <main id="app" hidden>
   <p>
-    <button id="reset">Reset to the seed</button>
+    <button id="reset" title="The pets loaded last (or generated), the faults and rules given at start-up">Reset</button>
     <button id="clear-journal">Clear the journal</button>
     <button id="sign-out">Forget the key</button>
   </p>
@@ -225,19 +372,41 @@ export function dashboardPage(adminPath: string): string {
             <button id="clear-faults" type="button">Remove all</button>
           </span>
         </form>
+      </section>${RULES_SECTION}${DATA_SECTION}
+    </div>
+    <div>
+      <section>
+        <h2>Request journal <small>(newest first, refreshed every second; click a row to open it)</small>
+          <span class="actions"><button id="export-har" type="button">Export HAR</button></span></h2>
+        <table id="journal">
+          <thead><tr><th>time</th><th>method</th><th>path</th><th>operation</th><th>status</th><th>duration</th>
+          <th>error</th><th>shaped by</th></tr></thead>
+          <tbody id="journal-rows"></tbody>
+        </table>
+      </section>
+      <section id="entry" hidden>
+        <h2><span id="entry-title"></span>
+          <span class="actions"><button id="copy-curl" type="button">Copy as curl</button>
+          <button id="close-entry" type="button">Close</button></span></h2>
+        <p id="entry-shaped" class="shaped" hidden></p>
+        <h3>Request</h3>
+        <p id="entry-request-line" class="line"></p>
+        <table id="entry-request-headers" class="headers"></table>
+        <p id="entry-request-body-note" class="note"></p>
+        <pre id="entry-request-body"></pre>
+        <h3>Response</h3>
+        <p id="entry-status-line" class="line"></p>
+        <table id="entry-response-headers" class="headers"></table>
+        <p id="entry-response-body-note" class="note"></p>
+        <pre id="entry-response-body"></pre>
+        <h3>As curl <small>(the key as <code>$PETSTORE_API_KEY</code>)</small></h3>
+        <p id="entry-curl-note" class="note"></p>
+        <pre id="entry-curl"></pre>
       </section>
     </div>
-    <section>
-      <h2>Request journal <small>(newest first, refreshed every second)</small></h2>
-      <table id="journal">
-        <thead><tr><th>time</th><th>method</th><th>path</th><th>operation</th><th>status</th><th>duration</th>
-        <th>error</th><th>shaped by</th></tr></thead>
-        <tbody id="journal-rows"></tbody>
-      </table>
-    </section>
   </div>
 </main>
-<script>${SCRIPT}</script>
+<script>${SCRIPT}${EDIT_SCRIPT}</script>
 </body>
 </html>
 `;

@@ -4,5 +4,3 @@
  */
 export { serve, type ServeOptions, type RunningServer } from './serve.ts';
 export { listen, LINGERING_CLOSE, SERVER_TIMEOUTS, type Handle, type ListenOptions, type Listening } from './listen.ts';
-export { openState, type OpenedState } from './state/open-state.ts';
-export { Journal, StorageError } from './state/journal.ts';

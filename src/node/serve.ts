@@ -1,25 +1,47 @@
-// The full mock server: the core, served by the Node adapter, plus what only a process has: a state file.
-import { createPetStore, SnapshotError, type PetStore, type PetStoreOptions, type StoreChange } from '../core/index.ts';
+// The full mock server: the core, served by the Node adapter, plus what only a process has: a state file, and
+// your pets read from a file (and watched).
+import type { PetStore, PetStoreOptions } from '../core/index.ts';
+import {
+  createPersistentPetStore,
+  SnapshotError,
+  type IdCounters,
+  type PersistentPetStore,
+  type StoreEvent,
+} from '../core/persistence.ts';
+import { unknownEvent } from '../core/store/store-events.ts';
 import { errorResponse } from '../core/errors.ts';
 import { listen, type Handle } from './listen.ts';
 import { createRequestGuard } from './request-guard.ts';
 import { SERVE_ADMIN_EXTRAS } from './admin-extras.ts';
+import { dataSetOf, readDataFile, type DataSet } from './data-file.ts';
+import { watchDataFile, type DataWatcher } from './watch-data.ts';
 import { openState, type OpenedState } from './state/open-state.ts';
-import type { Journal } from './state/journal.ts';
-import { encodeChange, encodeMessage, encodePet } from './state/state-records.ts';
+import type { Journal, StateBase } from './state/journal.ts';
+import type { DataIdentity } from './state/snapshot-file.ts';
+import { encodeEvent } from './state/state-records.ts';
 import { failedTo, KitError } from '../shared/kit-error.ts';
 
-export interface ServeOptions extends Omit<PetStoreOptions, 'snapshot' | 'saved' | 'onChange'> {
+export interface ServeOptions extends Omit<PetStoreOptions, 'snapshot'> {
   host?: string;
   /** Default 4010; 0 picks a free port. */
   port?: number;
-  /** Load the state from this file at start and journal every change to it (see README, "State file"). */
+  /**
+   * Your pets from a JSON or YAML file: a plain array of the interface's NewPet, ids optional (`--data FILE`,
+   * docs/frontend-states.md "Your data, plainly"). Checked at start; never written to. Instead of `pets`.
+   */
+  dataFile?: string;
+  /** With `dataFile`: load it again when it changes, and go back to its pets (`--watch`). */
+  watch?: boolean;
+  /**
+   * Load the state from this file at start and journal every change to it (docs/state-file.md): only the
+   * changes since the pets the mock starts from are kept.
+   */
   stateFile?: string;
   /** Start a new snapshot once the journal holds this many records. Default 100,000. */
   compactAfter?: number;
   /** Milliseconds to wait before each Pet Store response: a start-up delay fault on every operation (`--delay MS`). */
   delayMs?: number;
-  /** Where the mock says what went wrong with the state file. Default: stderr. */
+  /** Where the mock says what happened to the state file and the data file. Default: stderr. */
   log?: (line: string) => void;
   /**
    * Host names answered besides loopback ones (`.example.test`: that domain and its subdomains): a request
@@ -36,8 +58,20 @@ export interface RunningServer {
   /** The quickstart base URL, `url` + `/quickstart`. */
   quickstartUrl: string;
   store: PetStore;
-  /** The state file's seed and seeded pets (they win over the options), and what was found at start. */
-  stateFile?: { path: string; seed: number; pets: number; found: OpenedState['found'] };
+  /** Your pets' file (`dataFile`): its path, how many pets it gave at start, and whether it is watched. */
+  dataFile?: { path: string; pets: number; watched: boolean };
+  /**
+   * The state file: the seed and generated pets its changes apply to (they win over the options), or your
+   * pets (`data`); what was found at start, and how many changes made on other pets were dropped.
+   */
+  stateFile?: {
+    path: string;
+    seed: number;
+    pets: number;
+    data?: DataIdentity;
+    found: OpenedState['found'];
+    dropped: number;
+  };
   /** Stops accepting requests and waits until the state file holds every change. */
   close(): Promise<void>;
 }
@@ -53,6 +87,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const {
     host,
     port = 4010,
+    dataFile,
+    watch = false,
     stateFile,
     compactAfter = 100_000,
     delayMs = 0,
@@ -60,23 +96,37 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     allowedHosts,
     ...rest
   } = options;
+  if (watch && dataFile === undefined)
+    throw new KitError('watch your pets', 'no data file was given', 'Pass dataFile too (serve --data FILE --watch).');
   // One way to delay an answer: the core's faults, which both adapters deliver.
   const storeOptions = delayMs > 0 ? { ...rest, faults: [...(rest.faults ?? []), { delayMs }] } : rest;
+  const yours: DataSet | undefined =
+    dataFile !== undefined ? await readDataFile(dataFile) : Array.isArray(rest.pets) ? dataSetOf(rest.pets) : undefined;
+  const pets = yours?.pets ?? rest.pets ?? 50;
+  const seed = storeOptions.seed ?? 1;
   const state = stateFile
-    ? await openState(stateFile, { seed: storeOptions.seed ?? 1, pets: storeOptions.pets ?? 50 })
+    ? await openState(stateFile, { seed, pets: typeof pets === 'number' ? pets : 0, data: yours?.identity })
     : undefined;
   let journal: Journal | undefined;
+  let watcher: DataWatcher | undefined;
   try {
     const persisted = state && stateFile ? persist(stateFile, state, () => journal!, log) : undefined;
-    const store = createStore(storeOptions, state, persisted?.onChange, stateFile);
+    const persistent = createStore({ ...storeOptions, pets }, state, persisted?.onEvent, stateFile);
+    persisted?.attach(persistent);
+    const { store } = persistent;
     journal = await state?.start({
       compactAfter,
-      counters: () => store.nextIds(),
+      counters: () => persistent.nextIds(),
       log: (line) => log(failedTo(`save the state file ${stateFile}`, line)),
     });
+    if (watch && yours && dataFile !== undefined) {
+      const reload = (data: DataSet) =>
+        persisted ? persisted.reload(data, { seed, seededPets: 0, data: data.identity }) : store.seed(data.pets);
+      watcher = watchDataFile(dataFile, yours.identity.sha256, reload, log);
+    }
     const handle: Handle = async (request) => {
       persisted!.begin();
-      return persisted!.settle(store, store.handle(request));
+      return persisted!.settle(store.handle(request));
     };
     const guard = createRequestGuard({
       host: host ?? '127.0.0.1',
@@ -90,17 +140,28 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       apiUrl: server.url + store.basePath,
       quickstartUrl: server.url + store.quickstartPath,
       store,
+      dataFile:
+        yours && dataFile !== undefined ? { path: dataFile, pets: yours.pets.length, watched: watch } : undefined,
       stateFile:
         state && stateFile
-          ? { path: stateFile, seed: state.seed, pets: state.seededPets, found: state.found }
+          ? {
+              path: stateFile,
+              seed: state.base.seed,
+              pets: state.base.seededPets,
+              data: state.base.data,
+              found: state.found,
+              dropped: state.dropped,
+            }
           : undefined,
       async close() {
+        await watcher?.close();
         await server.close();
         await journal?.close();
         await state?.lock.release();
       },
     };
   } catch (error) {
+    await watcher?.close();
     await journal?.close().catch(() => undefined);
     await state?.lock.release();
     throw error;
@@ -110,14 +171,16 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
 function createStore(
   options: Omit<PetStoreOptions, 'snapshot'>,
   state: OpenedState | undefined,
-  onChange: PetStoreOptions['onChange'],
+  onEvent: ((event: StoreEvent) => void) | undefined,
   path?: string,
-): PetStore {
+): PersistentPetStore {
   // The dashboard and the interface document: only a server serves them (admin-extras.ts).
-  if (!state) return createPetStore({ adminExtras: SERVE_ADMIN_EXTRAS, ...options });
+  if (!state) return createPersistentPetStore({ adminExtras: SERVE_ADMIN_EXTRAS, ...options });
+  // The state file's seed and generated pets win over the options; your pets are the options' (same hash).
+  const { seed, seededPets, data } = state.base;
+  const fromState = { seed, saved: state.saved, onEvent, ...(data ? {} : { pets: seededPets }) };
   try {
-    const fromState = { seed: state.seed, pets: state.seededPets, saved: state.saved, onChange };
-    return createPetStore({ adminExtras: SERVE_ADMIN_EXTRAS, ...options, ...fromState });
+    return createPersistentPetStore({ adminExtras: SERVE_ADMIN_EXTRAS, ...options, ...fromState });
   } catch (error) {
     if (!(error instanceof SnapshotError)) throw error;
     throw new KitError(`load the state file ${path}`, error.reason, 'It was left untouched; fix or remove it.');
@@ -125,26 +188,64 @@ function createStore(
 }
 
 /**
- * Journals each change a request makes and answers only once it is on disk. A change that cannot reach the
+ * Journals each event a request makes and answers only once it is on disk. An event that cannot reach the
  * disk is withdrawn from the store and the request is answered 503: it was never acknowledged.
  */
 function persist(path: string, state: OpenedState, journal: () => Journal, log: (line: string) => void) {
   /**
-   * Changes made since the last request began, each with its write, started at once so the journal keeps the
-   * order of the changes. The core runs a request synchronously, so those a request finds here are its own.
+   * Events made since the last request began, each with its write, started at once so the journal keeps the
+   * order of the events. The core runs a request synchronously, so those a request finds here are its own.
    */
-  let changes: { change: StoreChange; written: Promise<void> }[] = [];
-  const savedRecords = () => [...state.saved.pets.map(encodePet), ...state.saved.messages.map(encodeMessage)];
-  const counters = { nextPetId: state.saved.nextPetId, nextMessageId: state.saved.nextMessageId };
+  let changes: { event: StoreEvent; written: Promise<void> }[] = [];
+  let store: PersistentPetStore;
+  /** What a reset goes back to: the records and counters the store started from (or its last data set). */
+  let startRecords = () => state.saved.events.map(encodeEvent);
+  let startCounters: IdCounters;
+  /** Set while a reload of your data file is made: its data set is named in the header, not written. */
+  let reloading: StateBase | undefined;
   const failed = (why: string, fix: string) => log(failedTo(`save a change to the state file ${path}`, why, fix));
 
-  const onChange = (change: StoreChange) => {
-    const written =
-      change.kind === 'reset' ? journal().rewrite(savedRecords, counters) : journal().append(encodeChange(change));
+  const write = (event: StoreEvent): Promise<void> => {
+    switch (event.type) {
+      case 'pet-created':
+      case 'message-sent':
+        return journal().append(encodeEvent(event));
+      case 'reset':
+        return journal().rewrite(startRecords, startCounters);
+      case 'data-loaded': {
+        // Pets given in code are kept in the file (a `d` record); a data file's are named by the header.
+        const records = reloading ? [] : [encodeEvent(event)];
+        startRecords = () => records;
+        startCounters = store.nextIds();
+        return journal().rewrite(startRecords, startCounters, reloading);
+      }
+      default:
+        return unknownEvent(event);
+    }
+  };
+
+  const onEvent = (event: StoreEvent) => {
+    const written = write(event);
     // Handled here too: a write no request waits for must not become an unhandled rejection.
     written.catch(() => undefined);
-    changes.push({ change, written });
+    changes.push({ event, written });
   };
+
+  /** The store the events come from, once it exists: its counters now are what a reset goes back to. */
+  function attach(created: PersistentPetStore): void {
+    store = created;
+    startCounters = created.nextIds();
+  }
+
+  /** Your data file changed: the store goes back to its pets, and the state file holds no change since. */
+  function reload(data: DataSet, base: StateBase): void {
+    reloading = base;
+    try {
+      store.store.seed(data.pets);
+    } finally {
+      reloading = undefined;
+    }
+  }
 
   /** A request begins: changes made outside any request (a programmatic `store.reset()`) are not its own. */
   function begin(): void {
@@ -152,7 +253,7 @@ function persist(path: string, state: OpenedState, journal: () => Journal, log: 
     changes = [];
   }
 
-  async function settle(store: PetStore, response: ReturnType<PetStore['handle']>) {
+  async function settle(response: ReturnType<PetStore['handle']>) {
     if (changes.length === 0) return response;
     const made = changes;
     changes = [];
@@ -160,7 +261,7 @@ function persist(path: string, state: OpenedState, journal: () => Journal, log: 
       await Promise.all(made.map(({ written }) => written));
       return response;
     } catch (error) {
-      for (const { change } of [...made].reverse()) store.withdraw(change);
+      for (const { event } of [...made].reverse()) store.withdraw(event);
       const why = (error as Error).message;
       failed(why, 'It was answered 503 and not made. Free disk space or check the disk, then retry.');
       return errorResponse('STORAGE_FAILED', {
@@ -168,5 +269,5 @@ function persist(path: string, state: OpenedState, journal: () => Journal, log: 
       });
     }
   }
-  return { onChange, begin, settle };
+  return { onEvent, attach, reload, begin, settle };
 }

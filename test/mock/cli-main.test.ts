@@ -16,20 +16,24 @@ describe('petstore-kit', () => {
     const result = await runCli(args);
     expect(result.code).toBe(0);
     expect(result.output).toMatch(/^Usage: petstore-kit <command> \[options\]/);
-    for (const command of ['serve', 'verify', 'dredd', 'version']) expect(result.output).toContain(`  ${command} `);
+    for (const command of ['serve', 'verify', 'dredd', 'proxy', 'version'])
+      expect(result.output).toContain(`  ${command} `);
   });
 
-  it.each(['serve', 'verify', 'dredd'])('a usage error of %s names that command’s --help, exit 2', async (command) => {
-    const result = await runCli([command, '--no-such-flag']);
-    expect(result.code).toBe(2);
-    expect(result.output).toContain(`petstore-kit ${command}: Unknown option '--no-such-flag'`);
-    if (command !== 'dredd') expect(result.output).toContain(`Run petstore-kit ${command} --help for usage.`);
-    else expect(result.output).toContain('Usage: petstore-kit dredd');
-  });
+  it.each(['serve', 'verify', 'dredd', 'proxy'])(
+    'a usage error of %s names that command’s --help, exit 2',
+    async (command) => {
+      const result = await runCli([command, '--no-such-flag']);
+      expect(result.code).toBe(2);
+      expect(result.output).toContain(`petstore-kit ${command}: Unknown option '--no-such-flag'`);
+      if (command !== 'dredd') expect(result.output).toContain(`Run petstore-kit ${command} --help for usage.`);
+      else expect(result.output).toContain('Usage: petstore-kit dredd');
+    },
+  );
 
   it('an unknown command lists the commands, exit 2', async () => {
     const result = await runCli(['nope']);
     expect(result.code).toBe(2);
-    expect(result.output).toContain('unknown command "nope". Commands: serve, verify, dredd, version, help');
+    expect(result.output).toContain('unknown command "nope". Commands: serve, verify, dredd, proxy, version, help');
   });
 });

@@ -1,12 +1,17 @@
 // The dashboard at /__admin/ in Debian's Chromium, against `petstore-kit serve`: it asks for a key,
-// shows the state and the live journal, arms and disarms a fault, resets to the seed. Screenshots go to
-// reports/screenshots/ (docs/dashboard.png is a copy of dashboard.png).
+// shows the state and the live journal, arms and disarms a fault, resets to the seed; it opens a journal entry
+// (headers, bodies, what shaped it, the request as curl, run here by bash) and exports the journal as HAR.
+// Screenshots go to reports/screenshots/ (docs/dashboard.png is a copy of dashboard.png).
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { serve, type RunningServer } from '../../src/node/index.ts';
 import { requireChromium, SCREENSHOTS_DIR, usePage } from '../support/chromium.ts';
+import { harProblems } from './validate-har.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -84,7 +89,7 @@ describe('dashboard in Chromium', () => {
       expect(await page.textContent('#state')).toContain('Hello <b>dashboard</b>');
       expect(await page.$$('#state b')).toHaveLength(0);
       await page.click('#reset');
-      await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Reset to the seed.');
+      await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Reset to the start.');
       expect(await page.textContent('#state')).toContain('pets12');
       expect(server.store.snapshot().pets).toHaveLength(12);
       await page.screenshot({ path: join(SCREENSHOTS_DIR, 'dashboard-after-reset.png'), fullPage: true });
@@ -94,6 +99,88 @@ describe('dashboard in Chromium', () => {
       await page.click('#sign-out');
       expect(await page.isVisible('#login')).toBe(true);
       expect(await page.$$('#journal-rows tr')).toHaveLength(0);
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
+const signIn = async (page: Page) => {
+  await page.fill('#key', DEV_API_KEY);
+  await page.click('#login button[type=submit]');
+  await page.waitForSelector('#state table');
+};
+const headerRows = (page: Page, table: string) =>
+  page.$$eval(`${table} tr`, (rows) =>
+    Object.fromEntries(rows.map((row) => [...(row as HTMLTableRowElement).cells].map((c) => c.textContent))),
+  );
+
+describe('a journal entry in the dashboard', () => {
+  it('opens with both sides, shaping and a curl command that sends the same bytes; the journal exports as HAR', async (ctx) => {
+    requireChromium(ctx);
+    server.store.requests.clear();
+    // Every character a shell would take for its own: quotes, $, backticks, a backslash, a newline; and non-ASCII.
+    const body = JSON.stringify({ name: `O'Malley "the cat" $HOME \`id\` \\ 🐈\nsecond line`, categoryId: 2 });
+    const run = { name: 'dashboard-entry', resultsDir: SCREENSHOTS_DIR, viewport: { width: 1280, height: 1100 } };
+    const problems = await usePage(`${server.url}/__admin/`, run, async (page) => {
+      await signIn(page);
+      const created = await fetch(`${server.apiUrl}/pets`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${DEV_API_KEY}`, 'content-type': 'application/json', 'x-trace': 't-1' },
+        body,
+      });
+      const answer = await created.json();
+      await api('/pets?limit=2', { prefer: 'code=503' });
+      await page.waitForFunction(() => document.querySelectorAll('#journal-rows tr').length >= 2);
+
+      // The shaped answer says what shaped it.
+      await page.click('#journal-rows tr:nth-child(1)');
+      await page.waitForFunction(() =>
+        document.querySelector('#entry-shaped')?.textContent?.includes('prefer code=503'),
+      );
+      expect(await page.textContent('#entry-status-line')).toContain('503 listPets');
+
+      // The POST: request line, headers (the key redacted), the body as sent, the answer with its Location.
+      await page.click('#journal-rows tr:nth-child(2)');
+      await page.waitForFunction(() => document.querySelector('#entry-request-line')?.textContent?.startsWith('POST'));
+      expect(await page.textContent('#entry-request-line')).toBe(`POST ${server.apiUrl}/pets`);
+      const requestHeaders = await headerRows(page, '#entry-request-headers');
+      expect(requestHeaders).toMatchObject({ authorization: 'Bearer <redacted>', 'x-trace': 't-1' });
+      expect(JSON.parse((await page.textContent('#entry-request-body'))!)).toEqual(JSON.parse(body));
+      expect(await page.textContent('#entry-request-body')).toContain('\n  "categoryId": 2'); // pretty-printed
+      expect(await page.textContent('#entry-status-line')).toContain('201 createPet');
+      expect(await headerRows(page, '#entry-response-headers')).toMatchObject({
+        location: created.headers.get('location'),
+        'content-type': 'application/json',
+      });
+      expect(JSON.parse((await page.textContent('#entry-response-body'))!)).toEqual(answer);
+      expect(await page.textContent('#entry')).not.toContain(DEV_API_KEY);
+      await page.screenshot({ path: join(SCREENSHOTS_DIR, 'dashboard-entry.png'), fullPage: true });
+
+      // Copy as curl: the text on the page, run by bash with the key in the environment, sends the same bytes.
+      const curl = (await page.textContent('#entry-curl'))!;
+      expect(curl).toContain('"Authorization: Bearer $PETSTORE_API_KEY"');
+      expect(curl).not.toContain(DEV_API_KEY);
+      await page.click('#copy-curl');
+      await page.waitForFunction(() => /curl/.test(document.querySelector('#status')?.textContent ?? ''));
+      const { stdout } = await promisify(execFile)('bash', ['-c', `${curl} -s -o /dev/null -w '%{http_code}'`], {
+        env: { ...process.env, PETSTORE_API_KEY: DEV_API_KEY },
+      });
+      expect(stdout).toBe('201');
+      const [replayed] = server.store.requests({ limit: 1 });
+      expect(replayed.request.body?.text).toBe(body);
+      expect(replayed.request.headers).toMatchObject({ 'content-type': 'application/json', 'x-trace': 't-1' });
+
+      // Export HAR: a download, valid HAR 1.2, with the entries the journal shows.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-har')]);
+      expect(download.suggestedFilename()).toBe('petstore-kit.har');
+      const har = JSON.parse(await readFile((await download.path())!, 'utf8'));
+      expect(harProblems(har)).toEqual([]);
+      expect(har.log.entries.map((entry: { request: { method: string } }) => entry.request.method)).toEqual([
+        'POST',
+        'GET',
+        'POST',
+      ]);
+      expect(har.log.entries[0].request.postData.text).toBe(body);
     });
     expect(problems).toEqual([]);
   });

@@ -1,11 +1,12 @@
 // `--log` lines: readable, one per request, coloured only on a terminal and never with NO_COLOR.
 import { describe, expect, it } from 'vitest';
 import { formatLogLine, useColour } from '../../cli/request-log.ts';
-import type { JournalEntry } from '../../src/core/index.ts';
+import type { JournalSummary } from '../../src/core/index.ts';
 
-const entry: JournalEntry = {
+const entry: JournalSummary = {
   id: 3,
   time: '2026-11-23T12:00:01.234Z',
+  started: '2026-11-23T12:00:01.233Z',
   method: 'GET',
   path: '/v1/pets',
   query: 'limit=0',
@@ -23,6 +24,11 @@ describe('--log lines', () => {
       "12:00:01.234 GET /v1/pets?limit=0 400 listPets 0.42 ms VALIDATION_FAILED (query parameter 'limit' must be >= 1) " +
         '[prefer delay=300]\n',
     );
+  });
+
+  it('say what a fault did on the wire', () => {
+    const dropped = { ...entry, status: 200, shapedBy: ['fault f2'], transport: 'drop-connection' as const };
+    expect(formatLogLine(dropped, false)).toMatch(/ \[fault f2, drop-connection\]\n$/);
   });
 
   it('colour the status by class on a terminal, and only there', () => {

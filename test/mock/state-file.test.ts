@@ -106,7 +106,7 @@ describe('snapshots', () => {
     expect(files).toEqual(['state.json', expect.stringMatching(/^state\.json\.journal-\d+$/)]);
     const header = JSON.parse((await readFile(path, 'utf8')).split('\n')[0]!);
     expect(header).toMatchObject({
-      format: 'petstore-kit/state@2',
+      format: 'petstore-kit/state@3',
       seed: 1,
       seededPets: 3,
       generation: Number(files[1]!.split('-')[1]),
@@ -319,7 +319,7 @@ describe("today's single-JSON state file", () => {
       expect(server.stateFile?.found).toBe('legacy');
       expect(await (await create(server, 'new')).json()).toMatchObject({ id: 12 });
     });
-    expect((await readFile(path, 'utf8')).split('\n')[0]).toContain('petstore-kit/state@2');
+    expect((await readFile(path, 'utf8')).split('\n')[0]).toContain('petstore-kit/state@3');
     const pets = await petsOnDisk(path);
     expect(pets.map((pet) => [pet.id, pet.name])).toEqual([
       [1, 'Old'],

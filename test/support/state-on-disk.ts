@@ -2,14 +2,21 @@
 // killed server left is stale, so it is taken over and released again.
 import { readdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { createPetStore, type Pet } from '../../src/core/index.ts';
+import type { Pet } from '../../src/core/index.ts';
+import { createPersistentPetStore } from '../../src/core/persistence.ts';
 import { openState } from '../../src/node/state/open-state.ts';
+import { dataSetOf } from '../../src/node/data-file.ts';
 
-/** Every pet the file holds (seeded ones regenerated from its header), in id order, validated by the store. */
-export async function petsOnDisk(path: string): Promise<Pet[]> {
-  const state = await openState(path, { seed: 1, pets: 0 });
+/**
+ * Every pet the file holds (seeded ones regenerated from its header), in id order, validated by the store.
+ * A file made on your pets needs them again (`pets`).
+ */
+export async function petsOnDisk(path: string, pets?: Pet[]): Promise<Pet[]> {
+  const data = pets && dataSetOf(pets);
+  const state = await openState(path, { seed: 1, pets: 0, data: data?.identity });
   try {
-    const store = createPetStore({ seed: state.seed, pets: state.seededPets, saved: state.saved });
+    const { seed, seededPets } = state.base;
+    const { store } = createPersistentPetStore({ seed, pets: data?.pets ?? seededPets, saved: state.saved });
     return store.snapshot().pets;
   } finally {
     await state.lock.release();

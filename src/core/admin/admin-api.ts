@@ -1,16 +1,20 @@
 // The admin API: outside the spec, under a reserved prefix, protected by the same API keys. It exists
-// for test isolation (reset), for looking at the state and the request journal, for arming faults, and
-// to serve the dashboard and the OpenAPI documents (those two without a key: a browser cannot send a
-// bearer header when it navigates, and neither holds anything secret). The dashboard page and the interface
+// for test isolation (reset), for looking at the state and the request journal, for arming faults and rules,
+// for loading a data set, and to serve the dashboard and the OpenAPI documents (those two without a key: a
+// browser cannot send a bearer header when it navigates, and neither holds anything secret). The dashboard page and the interface
 // document come from the Node adapter (AdminExtras): a browser bundle of the MSW handlers leaves them out.
 import { stringifyJsonExact } from '../../shared/exact-json.ts';
 import type { CoreRequest, CoreResponse } from '../core-request.ts';
 import { errorResponse } from '../errors.ts';
 import { jsonResponse } from '../http/json-response.ts';
 import type { FaultRegistry } from '../faults/fault-registry.ts';
+import type { RuleRegistry } from '../rules/rule-registry.ts';
+import type { YourPet } from '../store/data-set.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
 import type { StoreState } from '../store/store-state.ts';
+import { DATA_ROUTES } from './data-routes.ts';
 import { FAULT_ROUTES } from './fault-routes.ts';
+import { RULE_ROUTES } from './rule-routes.ts';
 import { JOURNAL_ROUTES } from './journal-routes.ts';
 import { toYaml } from './to-yaml.ts';
 
@@ -25,7 +29,10 @@ export interface AdminExtras {
 /** What the store gives the admin API besides state and reset. */
 export interface AdminTools {
   faults: FaultRegistry;
+  rules: RuleRegistry;
   journal: RequestJournal;
+  /** Replaces the data set (`store.seed`): throws DataSetError for pets the interface refuses. */
+  seed: (pets: readonly YourPet[]) => void;
   /** The OpenAPI documents served as JSON (and as YAML under the `.yaml` name), by file name (`openapi.json`). */
   documents: Record<string, unknown>;
   dashboard?: (adminPath: string) => string;
@@ -55,6 +62,8 @@ const ROUTES: AdminRoutes = {
     },
   },
   ...FAULT_ROUTES,
+  ...RULE_ROUTES,
+  ...DATA_ROUTES,
   ...JOURNAL_ROUTES,
 };
 

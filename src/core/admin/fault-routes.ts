@@ -3,22 +3,16 @@ import { errorResponse } from '../errors.ts';
 import { jsonResponse } from '../http/json-response.ts';
 import { FaultInputError } from '../faults/fault-registry.ts';
 import type { AdminRoutes } from './admin-api.ts';
+import { readJsonBody } from './json-body.ts';
 
 export const FAULT_ROUTES: AdminRoutes = {
   '/faults': {
     GET: ({ faults }) => jsonResponse(200, JSON.stringify(faults.list())),
     POST: ({ faults, request }) => {
-      const contentType = request.headers['content-type'];
-      if (typeof contentType !== 'string' || !/^application\/json\s*(;|$)/i.test(contentType))
-        return errorResponse('INVALID_CONTENT_TYPE');
-      let input: unknown;
+      const input = readJsonBody(request);
+      if (!input.ok) return input.response;
       try {
-        input = JSON.parse(request.body ?? '');
-      } catch {
-        return errorResponse('MALFORMED_JSON');
-      }
-      try {
-        return jsonResponse(201, JSON.stringify(faults.add(input)));
+        return jsonResponse(201, JSON.stringify(faults.add(input.value)));
       } catch (error) {
         if (!(error instanceof FaultInputError)) throw error;
         return errorResponse('VALIDATION_FAILED', { message: error.message, issues: error.issues });

@@ -54,7 +54,7 @@ describe('createFaultRegistry', () => {
     ]);
     expect(issuesOf({ delayMs: 500, delayMaxMs: 100 })).toEqual(['/delayMaxMs']);
     expect(issuesOf({ delayMaxMs: 100, status: 500 })).toEqual(['']);
-    expect(issuesOf({ status: 500, extra: true })).toEqual(['']);
+    expect(issuesOf({ status: 500, extra: true })).toEqual(['/extra']); // the unknown property is named
     expect(issuesOf([])).not.toEqual([]);
   });
 });

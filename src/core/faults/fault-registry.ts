@@ -3,7 +3,8 @@
 import type { Issue } from '../../openapi/issue.ts';
 import { issuesFromAjv } from '../../openapi/issue.ts';
 import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
-import { faultSchema, type FaultInput } from './fault-schema.ts';
+import { RULE_SCHEMA } from '../rules/rule-schema.ts';
+import { FAULT_SCHEMA, faultSchema, type FaultInput } from './fault-schema.ts';
 import { createPrng } from './prng.ts';
 
 export interface ArmedFault extends FaultInput {
@@ -51,7 +52,8 @@ export function createFaultRegistry(options: {
   let nextId = 1;
 
   const check = (input: unknown): FaultInput => {
-    if (!validate(input)) throw new FaultInputError(issuesFromAjv('body', validate.errors));
+    if (!validate(input))
+      throw new FaultInputError([...ruleFieldsIn(input), ...issuesFromAjv('body', validate.errors)]);
     const fault = input as FaultInput;
     if (fault.delayMaxMs !== undefined && fault.delayMaxMs < fault.delayMs!) {
       throw new FaultInputError([
@@ -99,6 +101,21 @@ export function createFaultRegistry(options: {
       random = createPrng(options.seed);
     },
   };
+}
+
+/** What a rule says and a fault cannot (an example, a body, a match), read from the two schemas. */
+const RULE_ONLY = Object.keys(RULE_SCHEMA.properties as object).filter(
+  (name) => !Object.hasOwn(FAULT_SCHEMA.properties as object, name),
+);
+
+/** A rule's field given to a fault: said first, with where it belongs, before the fault's own issues. */
+function ruleFieldsIn(input: unknown): Issue[] {
+  if (typeof input !== 'object' || input === null) return [];
+  return RULE_ONLY.filter((name) => Object.hasOwn(input, name)).map((name) => ({
+    in: 'body',
+    pointer: `/${name}`,
+    message: `field '${name}' belongs to a rule, not a fault: add it with POST /__admin/rules (store.rules.add)`,
+  }));
 }
 
 function drawDelay(fault: FaultInput, random: () => number): number {

@@ -7,7 +7,7 @@ import { errorResponse } from '../errors.ts';
 
 const EXPOSED =
   'Location, Deprecation, Sunset, Link, WWW-Authenticate, Allow, X-Petstore-Violations, Preference-Applied, ' +
-  'Petstore-Kit-Undeclared-Status, Petstore-Kit-Preference-Ignored, Petstore-Kit-Fault';
+  'Petstore-Kit-Undeclared-Status, Petstore-Kit-Preference-Ignored, Petstore-Kit-Fault, Petstore-Kit-Rule';
 
 export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',

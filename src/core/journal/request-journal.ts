@@ -1,22 +1,28 @@
 // The request journal: the last answered requests in a ring buffer of fixed size, so memory stays
-// bounded however long the mock runs. Recording is cheap (no parsing on the request path); entries are
-// described (operation, validation issues) only when read. The credential is never recorded: the
-// Authorization header is not kept, and a key that appears in the path or query is replaced.
-import type { CoreRequest, CoreResponse } from '../core-request.ts';
+// bounded however long the mock runs. Recording is cheap: it keeps references to what the request and the
+// answer already hold (method, target, headers, bodies), with no parsing or copying on the request path;
+// entries are described (operation, validation issues, byte sizes) and redacted (redact.ts) only when read.
+// Bodies are capped and budgeted by journal-bodies.ts.
+import type { CoreRequest, CoreResponse, Shaping, TransportFault } from '../core-request.ts';
 import type { Issue } from '../../openapi/issue.ts';
+import { BODIES_BUDGET, JournalBodies, type JournalBody } from './journal-bodies.ts';
+import { createRedactor, type Redactor } from './redact.ts';
 
 /** How many requests the journal keeps by default; the oldest go first (documented in docs/frontend-states.md). */
 export const DEFAULT_JOURNAL_SIZE = 1000;
-const REDACTED = '[redacted]';
 
-export interface JournalEntry {
-  /** Grows by one per recorded request, from 1. */
+/** One line of the journal: what a dashboard row or a `--log` line shows. */
+export interface JournalSummary {
+  /** Grows by one per recorded request, from 1; `GET /__admin/requests/{id}` opens it. */
   id: number;
   /** When the answer was ready, ISO 8601. */
   time: string;
+  /** When the mock began answering, ISO 8601 (HAR's `startedDateTime`). */
+  started: string;
   method: string;
+  /** The path as sent (a key in it is `[redacted]`). */
   path: string;
-  /** The raw query string without `?`; empty when none. */
+  /** The raw query string without `?`; empty when none. A key in it is `[redacted]`. */
   query: string;
   /** The operationId the request reached, if any. */
   operation?: string;
@@ -27,8 +33,29 @@ export interface JournalEntry {
   error?: string;
   /** The validation issues a 400 listed. */
   issues?: Issue[];
-  /** What shaped the answer, e.g. `prefer code=503`, `fault f1`; absent for an ordinary answer. */
+  /** What shaped the answer, e.g. `prefer code=503`, `rule r1`, `fault f1`; absent for an ordinary answer. */
   shapedBy?: string[];
+  /** The answer breaks the interface's response schema on purpose: a rule's own body, sent as `deliberate`. */
+  deliberate?: true;
+  /** What a fault did on the wire: the connection dropped, the body cut short, or no answer at all. */
+  transport?: TransportFault;
+}
+
+/** One side of an exchange: its headers (lower-case names, credentials redacted) and body, if any. */
+export interface JournalMessage {
+  headers: Record<string, string>;
+  body?: JournalBody;
+}
+
+/** A journal entry with every byte of the exchange the journal keeps. */
+export interface JournalEntry extends JournalSummary {
+  /** The request's headers as received, and its body as text. */
+  request: JournalMessage;
+  /**
+   * The answer's headers as the adapter wrote them (over HTTP with the `content-length` and `connection` it
+   * adds), and its body. With a `transport` fault, this is what the mock had to say, not what arrived.
+   */
+  response: JournalMessage;
 }
 
 export interface JournalFilter {
@@ -38,33 +65,28 @@ export interface JournalFilter {
   limit?: number;
 }
 
-/** One recorded request, read back from the columns below. */
-interface Recorded {
-  id: number;
-  at: number;
-  method: string;
-  url: string;
-  status: number;
-  durationMs: number;
-  errorBody?: string;
-  shapedBy?: string[];
-}
-
 export class RequestJournal {
-  // Columns rather than an object per request: recording allocates nothing that outlives the request
-  // but its strings, which keeps the garbage collector's work on the hot path flat.
+  // Columns rather than an object per request: recording allocates nothing that outlives the request but
+  // what the request and its answer already hold, which keeps the garbage collector's work flat.
   private readonly ids: Float64Array;
-  private readonly times: Float64Array;
+  private readonly startedAts: Float64Array;
+  private readonly answeredAts: Float64Array;
   private readonly durations: Float64Array;
   private readonly statuses: Uint16Array;
   private readonly methods: string[];
   private readonly urls: string[];
-  private readonly errorBodies: (string | undefined)[];
-  private readonly shapedBy: (string[] | undefined)[];
+  private readonly requestHeaders: (CoreRequest['headers'] | undefined)[];
+  // The answer's own headers object, not a copy: the Node adapter adds content-length and connection to it
+  // after the core returns, so read later it holds what went on the wire.
+  private readonly responseHeaders: (CoreResponse['headers'] | undefined)[];
+  private readonly shapings: (Shaping | undefined)[];
+  private readonly bodies: JournalBodies;
   private next = 0;
   private count = 0;
   private stored = 0;
-  private readonly secrets: string[];
+  /** Entries with a smaller id have had their bodies dropped for the budget. */
+  private bodiesFrom = 0;
+  private readonly redact: Redactor;
 
   constructor(
     readonly capacity: number,
@@ -72,109 +94,155 @@ export class RequestJournal {
     apiKeys: readonly string[],
   ) {
     this.ids = new Float64Array(capacity);
-    this.times = new Float64Array(capacity);
+    this.startedAts = new Float64Array(capacity);
+    this.answeredAts = new Float64Array(capacity);
     this.durations = new Float64Array(capacity);
     this.statuses = new Uint16Array(capacity);
     this.methods = new Array<string>(capacity).fill('');
     this.urls = new Array<string>(capacity).fill('');
-    this.errorBodies = new Array<string | undefined>(capacity).fill(undefined);
-    this.shapedBy = new Array<string[] | undefined>(capacity).fill(undefined);
-    this.secrets = [...new Set(apiKeys.flatMap((key) => [key, encodeURIComponent(key)]))].sort(
-      (a, b) => b.length - a.length,
-    );
+    this.requestHeaders = new Array<CoreRequest['headers'] | undefined>(capacity).fill(undefined);
+    this.responseHeaders = new Array<CoreResponse['headers'] | undefined>(capacity).fill(undefined);
+    this.shapings = new Array<Shaping | undefined>(capacity).fill(undefined);
+    this.bodies = new JournalBodies(capacity);
+    this.redact = createRedactor(apiKeys);
   }
 
   record(request: CoreRequest, response: CoreResponse, startedAt: number): void {
     if (this.capacity === 0) return;
     const slot = this.next;
-    const { status, shaping } = response;
+    const { shaping } = response;
     this.ids[slot] = ++this.count;
     // One clock read: the answer's time, as performance.now(); made a wall-clock time only when read.
     const answeredAt = performance.now();
-    this.times[slot] = answeredAt;
+    this.startedAts[slot] = startedAt;
+    this.answeredAts[slot] = answeredAt;
     this.durations[slot] = answeredAt - startedAt + (shaping?.delayMs ?? 0);
-    this.statuses[slot] = status;
+    this.statuses[slot] = response.status;
     this.methods[slot] = request.method;
-    this.urls[slot] = this.scrub(request.url);
-    this.errorBodies[slot] = status >= 400 && response.body !== null ? response.body.slice(0, 64 * 1024) : undefined;
-    this.shapedBy[slot] = shaping?.by;
+    this.urls[slot] = request.url;
+    this.requestHeaders[slot] = request.headers;
+    this.responseHeaders[slot] = response.headers;
+    this.shapings[slot] = shaping;
+    this.bodies.set(slot, request.body, response.body);
     this.next = slot + 1 === this.capacity ? 0 : slot + 1;
     if (this.stored < this.capacity) this.stored++;
+    if (this.bodies.keptChars > BODIES_BUDGET) this.trimBodies();
   }
 
-  /** Newest first. */
+  /** Newest first, with headers and bodies. */
   list(filter: JournalFilter = {}): JournalEntry[] {
-    const result: JournalEntry[] = [];
-    const limit = filter.limit ?? this.capacity;
-    for (let i = 1; i <= this.stored && result.length < limit; i++) {
-      const recorded = this.read((this.next - i + this.capacity) % this.capacity);
-      if (filter.status && !matchesStatus(recorded.status, filter.status)) continue;
-      const entry = this.describe(recorded);
-      if (filter.operation && entry.operation !== filter.operation) continue;
-      result.push(entry);
-    }
-    return result;
+    return this.select(filter, (slot, summary) => this.withMessages(slot, summary));
   }
 
-  /** The newest entry, described: what a per-request log line shows. */
+  /** Newest first, without headers and bodies: what a dashboard polls. */
+  summaries(filter: JournalFilter = {}): JournalSummary[] {
+    return this.select(filter, (_slot, summary) => summary);
+  }
+
+  /** One entry by its id, while the journal still holds it. */
+  get(id: number): JournalEntry | undefined {
+    const slot = this.slotOf(id);
+    return slot === undefined ? undefined : this.withMessages(slot, this.summarise(slot));
+  }
+
+  /** The newest entry: what a per-request log line (`onRequest`) is given. */
   latest(): JournalEntry | undefined {
-    return this.stored ? this.describe(this.read((this.next - 1 + this.capacity) % this.capacity)) : undefined;
+    return this.stored ? this.get(this.count) : undefined;
   }
 
   clear(): void {
     this.urls.fill('');
-    this.errorBodies.fill(undefined);
-    this.shapedBy.fill(undefined);
+    this.requestHeaders.fill(undefined);
+    this.responseHeaders.fill(undefined);
+    this.shapings.fill(undefined);
+    this.bodies.clear();
     this.next = 0;
     this.stored = 0;
   }
 
-  private read(slot: number): Recorded {
-    return {
+  private select<T>(filter: JournalFilter, build: (slot: number, summary: JournalSummary) => T): T[] {
+    const result: T[] = [];
+    const limit = filter.limit ?? this.capacity;
+    for (let i = 1; i <= this.stored && result.length < limit; i++) {
+      const slot = (this.next - i + this.capacity) % this.capacity;
+      if (filter.status && !matchesStatus(this.statuses[slot], filter.status)) continue;
+      const summary = this.summarise(slot);
+      if (filter.operation && summary.operation !== filter.operation) continue;
+      result.push(build(slot, summary));
+    }
+    return result;
+  }
+
+  private slotOf(id: number): number | undefined {
+    const back = this.count - id;
+    if (!Number.isInteger(id) || back < 0 || back >= this.stored) return undefined;
+    return (this.next - 1 - back + this.capacity) % this.capacity;
+  }
+
+  private summarise(slot: number): JournalSummary {
+    const url = this.redact.url(this.urls[slot]);
+    const method = this.methods[slot];
+    const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    const status = this.statuses[slot];
+    const summary: JournalSummary = {
       id: this.ids[slot],
-      at: this.times[slot],
-      method: this.methods[slot],
-      url: this.urls[slot],
-      status: this.statuses[slot],
-      durationMs: this.durations[slot],
-      errorBody: this.errorBodies[slot],
-      shapedBy: this.shapedBy[slot],
-    };
-  }
-
-  private describe(recorded: Recorded): JournalEntry {
-    const queryStart = recorded.url.indexOf('?');
-    const path = queryStart === -1 ? recorded.url : recorded.url.slice(0, queryStart);
-    const entry: JournalEntry = {
-      id: recorded.id,
-      time: new Date(performance.timeOrigin + recorded.at).toISOString(),
-      method: recorded.method,
+      time: wallClock(this.answeredAts[slot]),
+      started: wallClock(this.startedAts[slot]),
+      method,
       path,
-      query: queryStart === -1 ? '' : recorded.url.slice(queryStart + 1),
-      status: recorded.status,
-      durationMs: Math.round(recorded.durationMs * 100) / 100,
+      query: queryStart === -1 ? '' : url.slice(queryStart + 1),
+      status,
+      durationMs: Math.round(this.durations[slot] * 100) / 100,
     };
-    const operation = this.operationOf(recorded.method.toUpperCase(), path);
-    if (operation) entry.operation = operation;
-    if (recorded.errorBody) Object.assign(entry, errorDetails(recorded.errorBody));
-    if (recorded.shapedBy) entry.shapedBy = recorded.shapedBy;
-    return entry;
+    const operation = this.operationOf(method.toUpperCase(), path);
+    if (operation) summary.operation = operation;
+    const errorBody = status >= 400 ? this.bodies.responseText(slot) : undefined;
+    if (errorBody?.whole) Object.assign(summary, errorDetails(this.redact.text(errorBody.text)));
+    const shaping = this.shapings[slot];
+    if (shaping) summary.shapedBy = shaping.by;
+    if (shaping?.transport) summary.transport = shaping.transport;
+    if (shaping?.deliberate) summary.deliberate = true;
+    return summary;
   }
 
-  private scrub(url: string): string {
-    for (const secret of this.secrets) if (url.includes(secret)) url = url.split(secret).join(REDACTED);
-    return url;
+  private withMessages(slot: number, summary: JournalSummary): JournalEntry {
+    return {
+      ...summary,
+      request: this.message(this.requestHeaders[slot], this.bodies.requestBody(slot)),
+      response: this.message(this.responseHeaders[slot], this.bodies.responseBody(slot)),
+    };
   }
+
+  private message(headers: CoreRequest['headers'] | undefined, body: JournalBody | undefined): JournalMessage {
+    const message: JournalMessage = { headers: headers ? this.redact.headers(headers) : {} };
+    if (body) {
+      const text = body.truncated ? this.redact.cutText(body.text) : this.redact.text(body.text);
+      message.body = { ...body, text };
+    }
+    return message;
+  }
+
+  /** Drops bodies from the oldest entries on until the kept bodies are within BODIES_BUDGET. */
+  private trimBodies(): void {
+    let id = Math.max(this.bodiesFrom, this.count - this.stored + 1);
+    for (; id < this.count && this.bodies.keptChars > BODIES_BUDGET; id++) this.bodies.omit(this.slotOf(id)!);
+    this.bodiesFrom = id;
+  }
+}
+
+function wallClock(at: number): string {
+  return new Date(performance.timeOrigin + at).toISOString();
 }
 
 function matchesStatus(status: number, wanted: string): boolean {
   return /^[1-5]xx$/i.test(wanted) ? String(status)[0] === wanted[0] : String(status) === wanted;
 }
 
-function errorDetails(body: string): Pick<JournalEntry, 'error' | 'issues'> {
+function errorDetails(body: string): Pick<JournalSummary, 'error' | 'issues'> {
   try {
     const parsed = JSON.parse(body) as { code?: unknown; issues?: unknown };
-    const details: Pick<JournalEntry, 'error' | 'issues'> = {};
+    const details: Pick<JournalSummary, 'error' | 'issues'> = {};
     if (typeof parsed.code === 'string') details.error = parsed.code;
     if (Array.isArray(parsed.issues)) details.issues = parsed.issues as Issue[];
     return details;

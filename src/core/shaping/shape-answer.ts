@@ -1,16 +1,20 @@
 // Answers shaped on request: the `Prefer` header of one request (RFC 7240, Prism's code=/example=/delay=
-// convention) or a fault armed through the admin API. Called after authentication, so neither bypasses
-// the key. Without a Prefer header and with no fault armed, it only calls `proceed`: today's answer.
+// convention), a rule or a fault added through the admin API. Called after authentication, so none bypasses
+// the key. Without a Prefer header and with no rule or fault, it only calls `proceed`: today's answer.
+// Precedence: the request's own Prefer, then the first matching rule, then the first fault that hits; the
+// first that applies shapes the answer alone (docs/frontend-states.md, "Which one answers").
 import { headerValue, type CoreRequest, type CoreResponse, type Shaping } from '../core-request.ts';
 import { errorResponse } from '../errors.ts';
 import { jsonResponse } from '../http/json-response.ts';
 import type { FaultHit, FaultRegistry } from '../faults/fault-registry.ts';
 import { MAX_DELAY_MS } from '../faults/fault-schema.ts';
 import type { Operation } from '../../openapi/index-operations.ts';
+import type { RuleRegistry } from '../rules/rule-registry.ts';
+import { ruleAnswer } from '../rules/rule-answer.ts';
 import { parsePrefer } from './parse-prefer.ts';
+import { undeclaredStatusHeaders } from './undeclared-status.ts';
 
-/** Flags a forced status the operation does not declare in the OpenAPI document (real servers send such too). */
-export const UNDECLARED_STATUS_HEADER = 'petstore-kit-undeclared-status';
+export { UNDECLARED_STATUS_HEADER } from './undeclared-status.ts';
 /** Says why a code=, example= or delay= preference was not applied. */
 export const PREFERENCE_IGNORED_HEADER = 'petstore-kit-preference-ignored';
 /** Names the armed fault that shaped an answer, e.g. `f1`. */
@@ -23,20 +27,27 @@ export interface ShapedOperation {
 }
 
 export interface Shaper {
-  /** True when nothing can shape this request (no Prefer header, no fault armed): the hot path skips `apply`. */
+  /** True when nothing can shape this request (no Prefer header, no rule or fault): the hot path skips `apply`. */
   idle(request: CoreRequest): boolean;
-  apply(target: ShapedOperation, request: CoreRequest, proceed: () => CoreResponse): CoreResponse;
+  apply(
+    target: ShapedOperation,
+    request: CoreRequest,
+    proceed: () => CoreResponse,
+    pathParams: Record<string, string>,
+  ): CoreResponse;
 }
 
-export function createShaper(faults: FaultRegistry): Shaper {
+export function createShaper(faults: FaultRegistry, rules: RuleRegistry): Shaper {
   return {
-    idle: (request) => request.headers.prefer === undefined && faults.size === 0,
-    apply: (target, request, proceed) => {
+    idle: (request) => request.headers.prefer === undefined && faults.size === 0 && rules.size === 0,
+    apply: (target, request, proceed, pathParams) => {
       const preferred =
         request.headers.prefer === undefined
           ? undefined
           : applyPreferences(target, headerValue(request, 'prefer'), proceed);
       if (preferred) return preferred;
+      const rule = rules.size === 0 ? undefined : rules.pick(target.operation.operationId, request, pathParams);
+      if (rule) return ruleAnswer(rule, target);
       const hit = faults.pick(target.operation.operationId);
       return hit ? applyFault(hit, proceed) : proceed();
     },
@@ -98,11 +109,7 @@ function forcedError(operation: Operation, status: number): CoreResponse {
     'send no Prefer for the real answer.';
   const response = errorResponse('FORCED_STATUS', { status, message });
   if (status === 401) response.headers['www-authenticate'] = 'Bearer realm="petstore"';
-  const declared =
-    String(status) in operation.responses ||
-    `${String(status)[0]}XX` in operation.responses ||
-    'default' in operation.responses;
-  if (!declared) response.headers[UNDECLARED_STATUS_HEADER] = 'true';
+  Object.assign(response.headers, undeclaredStatusHeaders(operation, status));
   return response;
 }
 

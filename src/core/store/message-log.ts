@@ -1,13 +1,14 @@
 import type { Message } from '../api-types.ts';
 
-/** Messages sent to the quickstart. Ids come from a counter kept in the snapshot, so they stay unique across restarts. */
+/** Messages sent to the quickstart. Ids come from a counter kept in the saved state, so they stay unique across restarts. */
 export class MessageLog {
   #messages: Message[];
   #nextId: number;
 
-  constructor(messages: Message[] = [], nextId = 1) {
-    this.#messages = [...messages];
+  constructor(messages: readonly Message[] = [], nextId = 1) {
+    this.#messages = [];
     this.#nextId = nextId;
+    for (const message of messages) this.insert(message);
   }
 
   get nextId(): number {
@@ -24,6 +25,13 @@ export class MessageLog {
     };
     this.#messages.push(message);
     return message;
+  }
+
+  /** A message sent before (a saved log replayed): kept as it is, the counter raised above its number. */
+  insert(message: Message): void {
+    this.#messages.push(message);
+    const number = Number(/^msg_(\d+)$/.exec(message.id)?.[1]);
+    if (number >= this.#nextId) this.#nextId = number + 1;
   }
 
   /** Removes this message and every later one; the counter stays, so no id is reused. */

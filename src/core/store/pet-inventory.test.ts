@@ -22,6 +22,52 @@ describe('PetInventory', () => {
     expect(() => new PetInventory([pet(1), pet(1)])).toThrow(/already taken/);
   });
 
+  it('takes ids of your choosing, sparse and below 1 too, and creates above the highest', () => {
+    const inventory = new PetInventory([pet(-4, 'sold'), pet(0), pet(1000, 'sold')]);
+    expect(inventory.add({ name: 'New', categoryId: 1 }).pet.id).toBe(1001);
+    expect(inventory.get(-4)?.pet.name).toBe('Pet -4');
+    expect(JSON.parse(inventory.page(10, 'sold')).map((p: { id: number }) => p.id)).toEqual([-4, 1000]);
+    inventory.checkInvariants();
+  });
+
+  it('asserts its founding invariant on every insert: ids safe, unique and ascending', () => {
+    const inventory = new PetInventory([pet(1), pet(5)]);
+    expect(() => inventory.insert(pet(5))).toThrow(/pet 5: the id is already taken/);
+    expect(() => inventory.insert(pet(3))).toThrow(/pet 3: it arrives after pet 5, and ids must ascend/);
+    expect(() => inventory.insert(pet(2 ** 53))).toThrow(/not an integer up to 2\^53/);
+    inventory.insert(pet(9));
+    expect(inventory.add({ name: 'Next', categoryId: 1 }).pet.id).toBe(10);
+    inventory.checkInvariants();
+  });
+
+  it('keeps every invariant through any mix of creates, inserts and withdrawals', () => {
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('add' as const), status: fc.constantFrom('available', 'sold', undefined) }),
+      fc.record({ kind: fc.constant('insert' as const), gap: fc.integer({ min: 0, max: 5 }) }),
+      fc.record({ kind: fc.constant('withdraw' as const), back: fc.integer({ min: 0, max: 3 }) }),
+      fc.record({ kind: fc.constant('read' as const), limit: fc.integer({ min: 1, max: 5 }) }),
+    );
+    const start = fc.uniqueArray(fc.integer({ min: -20, max: 40 }), { maxLength: 8 });
+    fc.assert(
+      fc.property(start, fc.array(step, { maxLength: 30 }), (ids, steps) => {
+        const inventory = new PetInventory(ids.map((id) => pet(id, id % 2 ? 'sold' : undefined)));
+        for (const s of steps) {
+          const before = inventory.nextId;
+          if (s.kind === 'add')
+            expect(inventory.add({ name: 'a', categoryId: 1, status: s.status }).pet.id).toBe(before);
+          else if (s.kind === 'insert') inventory.insert(pet(before + s.gap, 'available'));
+          else if (s.kind === 'withdraw') inventory.withdrawFrom(before - s.back);
+          else JSON.parse(inventory.page(s.limit, 'sold'));
+          expect(inventory.nextId, 'an id handed out is never given again').toBeGreaterThanOrEqual(before);
+          inventory.checkInvariants();
+        }
+        const listed = JSON.parse(inventory.page(1000)).map((p: { id: number }) => p.id);
+        expect(listed).toEqual(inventory.pets().map((p) => p.id));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('lists by status in id order, and a new pet shows up on a page served before', () => {
     const inventory = new PetInventory([pet(1, 'sold'), pet(2, 'available'), pet(3, 'sold')], 4);
     expect(inventory.page(10, 'sold')).toBe(JSON.stringify([pet(1, 'sold'), pet(3, 'sold')]));

@@ -1,54 +1,18 @@
-// The pets in memory. Ids only grow and pets are never removed (but for a write the disk refused), so every
-// index stays sorted by id just by appending: a list is a slice of the right index, never a scan of the whole
-// store, whether it holds a thousand pets or a million.
+// The pets in memory, as columns. Every index is kept sorted by id just by appending, because a pet only ever
+// arrives above the highest id held (asserted on every insert, below): a list is a slice of the right index,
+// never a scan of the whole store, whether it holds a thousand pets or a million. Your data's ids may be
+// sparse; a created pet takes the id after the highest.
 import type { NewPet, Pet, PetStatus } from '../api-types.ts';
 import { KitError } from '../../shared/kit-error.ts';
-
-/** A pet and its JSON: a view handed out on request and never kept (the inventory keeps columns, below). */
-export class StoredPet {
-  #json: string | undefined;
-
-  constructor(
-    readonly pet: Pet,
-    json?: string,
-  ) {
-    this.#json = json;
-  }
-
-  get json(): string {
-    return (this.#json ??= serialise(this.pet));
-  }
-}
-
-/**
- * The JSON of a pet, written in petOf's field order: the bytes JSON.stringify would write (tested), a third
- * faster on Node 20, and a bigint categoryId (an int64 beyond 2^53 − 1) goes digit for digit, which
- * JSON.stringify cannot write at all. Integers print the same in a template as in JSON.
- */
-function serialise({ id, name, categoryId, status }: Pet): string {
-  const fields = `{"id":${id},"name":${JSON.stringify(name)},"categoryId":${categoryId}`;
-  return status === undefined ? `${fields}}` : `${fields},"status":${quoted(status)}}`;
-}
-
-/** The JSON string of a status, written once per status (the schema allows three) rather than once per pet. */
-const quotedStatuses = new Map<string, string>();
-function quoted(status: PetStatus): string {
-  let json = quotedStatuses.get(status);
-  if (json === undefined) quotedStatuses.set(status, (json = JSON.stringify(status)));
-  return json;
-}
-
-/** A pet, its fields in one fixed order, so equal data serialises to equal bytes. */
-function petOf(id: number, name: string, categoryId: number | bigint, status: PetStatus | undefined): Pet {
-  return status === undefined ? { id, name, categoryId } : { id, name, categoryId, status };
-}
+import type { PetCollection } from './pet-collection.ts';
+import { petJson, petOf, StoredPet } from './stored-pet.ts';
 
 /**
  * The pets as columns, one entry per pet in ascending id order, rather than an object per pet: a create keeps
  * no object of its own (V8's JSON.parse interns a short name or status), so the garbage collector's work does
  * not grow with every pet created. Under load that work cost a POST more than the create itself did.
  */
-export class PetInventory {
+export class PetInventory implements PetCollection {
   #ids: number[] = [];
   #names: string[] = [];
   #categoryIds: (number | bigint)[] = [];
@@ -61,9 +25,9 @@ export class PetInventory {
   /** Serialised list pages by status and limit, dropped on every insert (a page may then gain a pet). */
   #pages = new Map<string, string>();
 
-  constructor(pets: Pet[] = [], nextId = 1) {
+  constructor(pets: readonly Pet[] = [], nextId = 1) {
     this.#nextId = nextId;
-    // A hand-edited snapshot may list pets in any order; seeded pets are already sorted.
+    // Your data, or a hand-edited snapshot, may list pets in any order; seeded pets are already sorted.
     const sorted = pets.every((pet, i) => i === 0 || pets[i - 1]!.id < pet.id)
       ? pets
       : [...pets].sort((a, b) => a.id - b.id);
@@ -85,16 +49,16 @@ export class PetInventory {
     return new StoredPet(petOf(id, fields.name, fields.categoryId, fields.status));
   }
 
-  /** The pet with this id; a bigint (an int64 beyond 2^53 − 1) is never one of the ids the mock assigns. */
+  insert(pet: Pet): void {
+    this.#append(pet.id, pet);
+  }
+
   get(id: number | bigint): StoredPet | undefined {
     const at = typeof id === 'bigint' ? -1 : this.#positionOf(id);
     return at === -1 ? undefined : new StoredPet(this.#petAt(at), this.#jsonAt(at));
   }
 
-  /**
-   * The JSON array of the first `limit` pets in ascending id order, optionally of one status, joined once per
-   * page until the next insert.
-   */
+  /** Joined once per page until the next insert. */
   page(limit: number, status?: string): string {
     const key = status === undefined ? `${limit}` : `${limit} ${status}`;
     let json = this.#pages.get(key);
@@ -107,7 +71,7 @@ export class PetInventory {
     return json;
   }
 
-  /** Removes the pets with this id and above (all at the end: ids only grow); nextId stays, so no id is reused. */
+  /** The pets withdrawn are the newest, all at the end: their ids are the highest. */
   withdrawFrom(id: number): void {
     const ids = this.#ids;
     while (ids.length && ids[ids.length - 1]! >= id) {
@@ -125,12 +89,39 @@ export class PetInventory {
     return this.#ids.map((_, at) => this.#petAt(at));
   }
 
+  /**
+   * Every invariant the indexes rely on, checked over the whole inventory (tests; too slow for a request):
+   * ids safe, unique and ascending, below nextId; each status index ascending and pointing at pets of its status.
+   */
+  checkInvariants(): void {
+    const broken = (why: string): never => {
+      throw new Error(`PetInventory invariant broken: ${why}`);
+    };
+    const ids = this.#ids;
+    const columns = [this.#names, this.#categoryIds, this.#statuses, this.#json];
+    if (columns.some((column) => column.length !== ids.length)) broken('the columns differ in length');
+    ids.forEach((id, at) => {
+      if (!Number.isSafeInteger(id)) broken(`id ${id} is not a safe integer`);
+      if (at > 0 && ids[at - 1]! >= id) broken(`id ${id} follows ${ids[at - 1]}`);
+    });
+    if (ids.length && this.#nextId <= ids[ids.length - 1]!) broken(`nextId ${this.#nextId} is not above every id`);
+    let indexed = 0;
+    for (const [status, positions] of this.#byStatus) {
+      positions.forEach((at, i) => {
+        if (this.#statuses[at] !== status) broken(`position ${at} is indexed as ${status}`);
+        if (i > 0 && positions[i - 1]! >= at) broken(`the ${status} index is not ascending`);
+      });
+      indexed += positions.length;
+    }
+    if (indexed !== this.#statuses.filter((status) => status !== undefined).length) broken('a status is not indexed');
+  }
+
   #petAt(at: number): Pet {
     return petOf(this.#ids[at]!, this.#names[at]!, this.#categoryIds[at]!, this.#statuses[at]);
   }
 
   #jsonAt(at: number): string {
-    return (this.#json[at] ??= serialise(this.#petAt(at)));
+    return (this.#json[at] ??= petJson(this.#petAt(at)));
   }
 
   /** Where the first `limit` pets are, optionally of one status. */
@@ -157,11 +148,17 @@ export class PetInventory {
     return -1;
   }
 
+  /** The one way in: asserts the founding invariant (ids safe, unique, ascending) before touching a column. */
   #append(id: number, { name, categoryId, status }: NewPet): void {
     const last = this.#ids[this.#ids.length - 1];
-    // Pets arrive in ascending id order (sorted above; new ids only grow), so a repeat is always the last id.
-    if (last !== undefined && last >= id)
-      throw new KitError(`store pet ${id}`, 'the id is already taken', 'Give every pet its own id.');
+    if (!Number.isSafeInteger(id))
+      throw new KitError(`store pet ${id}`, 'its id is not an integer up to 2^53 − 1', 'Give it a smaller id.');
+    if (last !== undefined && last >= id) {
+      // Pets arrive in ascending id order (sorted above; new ids only grow): the slow search only words the refusal.
+      const taken = last === id || this.#positionOf(id) !== -1;
+      const why = taken ? 'the id is already taken' : `it arrives after pet ${last}, and ids must ascend`;
+      throw new KitError(`store pet ${id}`, why, 'Give every pet its own id.');
+    }
     if (this.#pages.size) this.#pages.clear();
     const at = this.#ids.push(id) - 1;
     this.#names.push(name);
@@ -173,6 +170,6 @@ export class PetInventory {
       if (!positions) this.#byStatus.set(status, (positions = []));
       positions.push(at);
     }
-    this.#nextId = Math.max(this.#nextId, id + 1);
+    if (id >= this.#nextId) this.#nextId = id + 1;
   }
 }

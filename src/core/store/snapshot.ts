@@ -1,5 +1,6 @@
-// The state as plain JSON: what `--state-file` saves and what the admin API shows. Loading checks
-// the shape against the spec's own schemas, so a hand-edited file cannot smuggle in a bad pet.
+// The state as plain JSON: what `GET /__admin/state` and `store.snapshot()` show, and what the `snapshot`
+// option starts from. Loading checks the shape against the spec's own schemas, so a hand-edited snapshot
+// cannot smuggle in a bad pet. To start from pets of your own, `pets: [...]` is the plain way (data-set.ts).
 import type { Message, Pet } from '../api-types.ts';
 import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
 import { issuesFromAjv } from '../../openapi/issue.ts';
@@ -13,34 +14,13 @@ export interface Snapshot {
   nextMessageId: number;
   pets: Pet[];
   messages: Message[];
-  /**
-   * How many of the last pets and messages are records this kit wrote itself, from requests it had validated,
-   * and whose checksum still matches (a journal's): the schema check skips them, the id checks do not.
-   */
-  verified?: { pets: number; messages: number };
 }
 
-/** A snapshot that cannot be loaded; `reason` says what is wrong with it. */
+/** Saved state that cannot be loaded; `reason` says what is wrong with it. */
 export class SnapshotError extends KitError {
   constructor(readonly reason: string) {
-    super('load the state', reason, 'Fix the snapshot or start from the seed.');
+    super('load the state', reason, 'Fix the snapshot, or start from your pets with `pets: [...]`.');
   }
-}
-
-/**
- * What changed since the seeded pets: the pets created after them (ids above the seeded ones), the
- * messages, and the id counters. A Node adapter keeps only this on disk; the seed reproduces the rest.
- */
-export interface SavedChanges {
-  nextPetId: number;
-  nextMessageId: number;
-  pets: Pet[];
-  messages: Message[];
-  /**
-   * How many of the last pets and messages are records this kit wrote itself, from requests it had validated,
-   * and whose checksum still matches (a journal's): the schema check skips them, the id checks do not.
-   */
-  verified?: { pets: number; messages: number };
 }
 
 /** Throws a SnapshotError that says what is wrong; never returns a half-valid snapshot. */
@@ -48,48 +28,60 @@ export function parseSnapshot(value: unknown, compiler: SchemaCompiler): Snapsho
   if (typeof value !== 'object' || value === null) throw new SnapshotError('it is not a JSON object');
   const snapshot = value as Partial<Snapshot>;
   if (snapshot.format !== SNAPSHOT_FORMAT) {
-    throw new SnapshotError(`its format is ${JSON.stringify(snapshot.format)}, expected "${SNAPSHOT_FORMAT}"`);
+    throw new SnapshotError(
+      `its format is ${JSON.stringify(snapshot.format)}, expected "${SNAPSHOT_FORMAT}" ` +
+        '(a snapshot is what store.snapshot() or GET /__admin/state gives; a plain array of pets goes in `pets`)',
+    );
   }
-  checkSavedChanges(snapshot, compiler);
+  checkCounters(snapshot);
+  for (const key of ['pets', 'messages'] as const)
+    if (!Array.isArray(snapshot[key])) throw new SnapshotError(`"${key}" is not an array`);
+  checkAgainst(compiler, 'Pet', snapshot.pets!, (i) => `pets[${i}]`);
+  checkAgainst(compiler, 'Message', snapshot.messages!, (i) => `messages[${i}]`);
+  checkPetIds(snapshot.pets!, (i) => `pets[${i}]`);
   return snapshot as Snapshot;
 }
 
-/** Checks saved state against the spec's schemas (Pet, Message) and the mock's id rules; throws a SnapshotError. */
-export function checkSavedChanges(
-  saved: Partial<SavedChanges>,
+export function checkCounters(value: { nextPetId?: unknown; nextMessageId?: unknown }): void {
+  if (!Number.isSafeInteger(value.nextPetId) || !Number.isSafeInteger(value.nextMessageId))
+    throw new SnapshotError('nextPetId and nextMessageId must be integers');
+}
+
+/** Checks items against a schema of the spec (a plain loop: a state file may hold a million pets). */
+export function checkAgainst(
   compiler: SchemaCompiler,
-): asserts saved is SavedChanges {
-  const fail = (why: string): never => {
-    throw new SnapshotError(why);
-  };
-  if (!Number.isSafeInteger(saved.nextPetId) || !Number.isSafeInteger(saved.nextMessageId)) {
-    fail('nextPetId and nextMessageId must be integers');
+  schema: 'Pet' | 'Message',
+  items: readonly unknown[],
+  where: (index: number) => string,
+  from = 0,
+  to = items.length,
+): void {
+  const validate = compiler.compile({ $ref: `#/components/schemas/${schema}` });
+  for (let i = from; i < to; i++) {
+    if (validate(items[i])) continue;
+    throw new SnapshotError(`${where(i)}: ${fieldIssues(validate.errors).join('; ')}`);
   }
-  for (const [key, schema] of [
-    ['pets', 'Pet'],
-    ['messages', 'Message'],
-  ] as const) {
-    const items = saved[key];
-    if (!Array.isArray(items)) fail(`"${key}" is not an array`);
-    const validate = compiler.compile({ $ref: `#/components/schemas/${schema}` });
-    // A plain loop: a state file may hold a million pets, checked at every start.
-    const unverified = (items as unknown[]).length - (saved.verified?.[key] ?? 0);
-    for (let i = 0; i < unverified; i++) {
-      if (validate((items as unknown[])[i])) continue;
-      fail(
-        `${key}[${i}]: ${issuesFromAjv('body', validate.errors)
-          .map((issue) => issue.message)
-          .join('; ')}`,
-      );
-    }
-  }
-  // The mock assigns ids from 1 up, so its store holds safe integers only (a categoryId may be any int64).
-  const pets = saved.pets!;
+}
+
+/**
+ * Ajv's errors in the words of a request's 400 (issuesFromAjv), for data that is not a request body:
+ * `field 'categoryId' must be integer`.
+ */
+export function fieldIssues(errors: Parameters<typeof issuesFromAjv>[1]): string[] {
+  return issuesFromAjv('body', errors).map((issue) =>
+    issue.message.replace(/^body field /, 'field ').replace(/^body /, ''),
+  );
+}
+
+/** The mock keeps ids as safe integers (a categoryId may be any int64), each once. */
+export function checkPetIds(pets: readonly Pet[], where: (index: number) => string): void {
   const unsafe = pets.findIndex((pet) => !Number.isSafeInteger(pet.id));
-  if (unsafe !== -1) {
-    fail(`pets[${unsafe}]: id ${String(pets[unsafe].id)} is beyond 2^53 − 1, which this mock does not assign`);
-  }
-  // Saved pets come in ascending id order, which proves the ids distinct without a set of a million; else a set.
+  if (unsafe !== -1)
+    throw new SnapshotError(
+      `${where(unsafe)}: id ${String(pets[unsafe]!.id)} is beyond 2^53 − 1, which this mock does not keep`,
+    );
+  // Pets in ascending id order prove the ids distinct without a set of a million; else a set.
   const ascending = pets.every((pet, i) => i === 0 || pets[i - 1]!.id < pet.id);
-  if (!ascending && new Set(pets.map((pet) => pet.id)).size !== pets.length) fail('two pets share an id');
+  if (!ascending && new Set(pets.map((pet) => pet.id)).size !== pets.length)
+    throw new SnapshotError('two pets share an id');
 }

@@ -1,14 +1,15 @@
 // Every schema the store validates with: each operation's path and query parameters, request body and
-// responses (strict mode), the saved pets and messages, and the fault input. `npm run generate` precompiles
+// responses (strict mode), the saved pets and messages, your pets, and the fault and rule input. `npm run generate` precompiles
 // exactly these (validators.gen.ts), so the store needs no schema compiler at run time.
-import type { JsonSchema } from '../../openapi/openapi-document.ts';
+import type { JsonSchema, OpenApiDocument } from '../../openapi/openapi-document.ts';
 import type { Operation } from '../../openapi/index-operations.ts';
 import { faultSchema } from '../faults/fault-schema.ts';
+import { ruleSchema, ruleTargets } from '../rules/rule-schema.ts';
 
-/** The saved state's schemas, as store/snapshot.ts compiles them. */
-const SAVED_SCHEMAS = ['Pet', 'Message'].map((name) => ({ $ref: `#/components/schemas/${name}` }));
+/** The saved state's schemas (store/saved-log.ts, store/snapshot.ts) and your pets' (store/data-set.ts). */
+const SAVED_SCHEMAS = ['Pet', 'Message', 'NewPet'].map((name) => ({ $ref: `#/components/schemas/${name}` }));
 
-export function coreSchemas(operations: Operation[]): JsonSchema[] {
+export function coreSchemas(operations: Operation[], document: OpenApiDocument): JsonSchema[] {
   const schemas: JsonSchema[] = [];
   for (const operation of operations) {
     for (const parameter of operation.parameters)
@@ -17,5 +18,6 @@ export function coreSchemas(operations: Operation[]): JsonSchema[] {
     for (const response of Object.values(operation.responses)) if (response.schema) schemas.push(response.schema);
   }
   schemas.push(...SAVED_SCHEMAS, faultSchema(operations.map((operation) => operation.operationId)));
+  schemas.push(ruleSchema(ruleTargets(operations, document)));
   return schemas;
 }

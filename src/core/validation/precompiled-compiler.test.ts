@@ -11,7 +11,7 @@ import { coreSchemas } from './core-schemas.ts';
 import { precompiledCompiler } from './precompiled-compiler.ts';
 
 const runTime = createSchemaCompiler(document);
-const schemas = coreSchemas(indexOperations(document));
+const schemas = coreSchemas(indexOperations(document), document);
 const verdict = (validate: SchemaValidator, value: unknown) => {
   const valid = validate(value);
   return { valid, issues: issuesFromAjv('body', validate.errors) };

@@ -6,6 +6,7 @@ import { constants } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { frame } from './frames.ts';
 import { syncDirectory } from './durable-fs.ts';
+import type { IdCounters } from '../../core/persistence.ts';
 import { recordsOffset, STATE_FORMAT, writeAll, writeSnapshot, type StateHeader } from './snapshot-file.ts';
 
 /** One group-commit write holds at most this much (a bigger record goes alone); only the last write can tear. */
@@ -30,10 +31,10 @@ const REFUSED_WRITES = new Set(['ENOSPC', 'EFBIG', 'EDQUOT']);
 /** A write that did not reach the disk; the caller answers 503 and withdraws the change. */
 export class StorageError extends Error {}
 
-export interface Counters {
-  nextPetId: number;
-  nextMessageId: number;
-}
+type Counters = IdCounters;
+
+/** What the events of a snapshot apply to: generated pets (seed, count) or yours (by hash). */
+export type StateBase = Pick<StateHeader, 'seed' | 'seededPets' | 'data'>;
 
 export interface JournalOptions {
   path: string;
@@ -53,7 +54,8 @@ export interface JournalOptions {
 
 type Waiter = { resolve(): void; reject(error: Error): void };
 type Task =
-  { kind: 'record'; payload: string; bytes: Buffer } | { kind: 'rewrite'; records: () => string[]; counters: Counters };
+  | { kind: 'record'; payload: string; bytes: Buffer }
+  | { kind: 'rewrite'; records: () => string[]; counters: Counters; base?: StateBase };
 type Item = Task & Waiter;
 
 export class Journal {
@@ -89,9 +91,12 @@ export class Journal {
     return this.#enqueue({ kind: 'record', payload, bytes: frame(payload) });
   }
 
-  /** Replaces everything on disk with these records (after a reset); later appends wait for it. */
-  rewrite(records: () => string[], counters: Counters): Promise<void> {
-    return this.#enqueue({ kind: 'rewrite', records, counters });
+  /**
+   * Replaces everything on disk with these records (after a reset, or a new data set: then `base` says what
+   * the records now apply to); later appends wait for it.
+   */
+  rewrite(records: () => string[], counters: Counters, base?: StateBase): Promise<void> {
+    return this.#enqueue({ kind: 'rewrite', records, counters, base });
   }
 
   /** Waits for every queued write and the snapshot in progress, then closes the journal. */
@@ -245,6 +250,7 @@ export class Journal {
       const records = item.records();
       const header: StateHeader = {
         ...this.#snapshot,
+        ...item.base,
         ...item.counters,
         format: STATE_FORMAT,
         generation: this.#current.generation,

@@ -1,87 +1,135 @@
 // Start-up of `--state-file`: take the lock, load the snapshot, replay the journals after it (dropping a torn
-// last record), and hand back what changed since the seed. Only once the store has accepted that state does
-// `start` touch the disk: a file that cannot be loaded is never rewritten.
-import { open, readdir, readFile, rm } from 'node:fs/promises';
+// last record), and hand back the events since the data set they apply to. Only once the store has accepted
+// them does `start` touch the disk: a file that cannot be loaded is never rewritten.
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { SavedChanges } from '../../core/index.ts';
+import type { LoggedEvent, SavedLog } from '../../core/persistence.ts';
+import type { Message, Pet } from '../../core/index.ts';
 import { KitError } from '../../shared/kit-error.ts';
 import { syncDirectory } from './durable-fs.ts';
 import { CorruptJournalError, scanFrames } from './frames.ts';
-import { Journal, journalPath, MAX_TORN_BYTES, openJournal, type JournalOptions } from './journal.ts';
-import { LEGACY_FORMAT, readSnapshot, STATE_FORMAT, writeSnapshot, type StateHeader } from './snapshot-file.ts';
+import { Journal, journalPath, MAX_TORN_BYTES, openJournal, type JournalOptions, type StateBase } from './journal.ts';
+import {
+  LEGACY_FORMAT,
+  PREVIOUS_FORMAT,
+  readSnapshot,
+  STATE_FORMAT,
+  writeSnapshot,
+  type DataIdentity,
+  type StateHeader,
+} from './snapshot-file.ts';
 import { lockStateFile, type StateLock } from './state-lock.ts';
-import { decodeRecords, encodeMessage, encodePet } from './state-records.ts';
+import { decodeRecords, encodeEvent } from './state-records.ts';
+
+/** What the mock starts from without the file: generated pets (seed, count), or yours (by identity). */
+export interface StateOptions {
+  seed: number;
+  pets: number;
+  data?: DataIdentity;
+}
 
 export interface OpenedState {
-  /** The --seed and --pets the file was made with (they reproduce the pets before the changes). */
-  seed: number;
-  seededPets: number;
-  saved: SavedChanges;
-  /** What kind of file was found: a new one is created, a legacy one converted, when `start` runs. */
-  found: 'none' | 'legacy' | 'current';
+  /** What the events apply to: the file's own (its seed and count win over the flags), or the options'. */
+  base: StateBase;
+  saved: SavedLog;
+  /**
+   * What was found: nothing (a new file is made), a legacy file (converted), a current one (loaded), or one
+   * made on other pets than yours (`data-changed`: its events no longer apply, and were dropped).
+   */
+  found: 'none' | 'legacy' | 'current' | 'data-changed';
+  /** With `data-changed`: how many events the file held. */
+  dropped: number;
   /** Writes what start-up must (a new or converted snapshot, a cut torn tail), cleans strays, opens the journal. */
   start(options: Pick<JournalOptions, 'compactAfter' | 'counters' | 'log'>): Promise<Journal>;
   lock: StateLock;
 }
 
-export async function openState(path: string, defaults: { seed: number; pets: number }): Promise<OpenedState> {
+export async function openState(path: string, options: StateOptions): Promise<OpenedState> {
   const lock = await lockStateFile(path);
   try {
-    return await load(path, defaults, lock);
+    return await load(path, options, lock);
   } catch (error) {
     await lock.release();
     throw error;
   }
 }
 
-const cannotLoad = (path: string, why: string) =>
-  new KitError(`load the state file ${path}`, why, 'It was left untouched; fix or remove it.');
+const cannotLoad = (path: string, why: string, fix = 'It was left untouched; fix or remove it.') =>
+  new KitError(`load the state file ${path}`, why, fix);
 
-async function load(path: string, defaults: { seed: number; pets: number }, lock: StateLock): Promise<OpenedState> {
+/** Your pets in a message: `pets.json (12 pets)`, or `12 pets given in code`. */
+export function describeData(data: DataIdentity): string {
+  const count = `${data.pets} pet${data.pets === 1 ? '' : 's'}`;
+  return data.from === undefined ? `${count} given in code` : `${data.from} (${count})`;
+}
+
+async function load(path: string, options: StateOptions, lock: StateLock): Promise<OpenedState> {
   const loaded = await readSnapshot(path);
-  if (loaded.kind === 'legacy') {
-    const value = loaded.value as { format?: unknown } & Partial<SavedChanges>;
-    const format = typeof value === 'object' && value !== null && !Array.isArray(value) ? value.format : undefined;
-    if (format !== LEGACY_FORMAT)
-      throw cannotLoad(
-        path,
-        `its format is ${JSON.stringify(format)}, expected "${STATE_FORMAT}" (or "${LEGACY_FORMAT}")`,
-      );
-    // Every pet of a legacy file is in it, seeded ones too: carried forward with no seeded pets.
-    const saved = {
-      nextPetId: value.nextPetId!,
-      nextMessageId: value.nextMessageId!,
-      pets: value.pets!,
-      messages: value.messages!,
-    };
-    const header = newHeader(defaults.seed, 0, saved);
-    const records = () => [...(saved.pets ?? []).map(encodePet), ...(saved.messages ?? []).map(encodeMessage)];
-    return opened(path, lock, 'legacy', header, saved, [], records);
-  }
+  const ownBase: StateBase = options.data
+    ? { seed: options.seed, seededPets: 0, data: options.data }
+    : { seed: options.seed, seededPets: options.pets };
+  if (loaded.kind === 'legacy') return loadLegacy(path, loaded.value, options, lock);
   if (loaded.kind === 'none') {
-    const saved: SavedChanges = { nextPetId: defaults.pets + 1, nextMessageId: 1, pets: [], messages: [] };
-    return opened(path, lock, 'none', newHeader(defaults.seed, defaults.pets, saved), saved, [], () => []);
+    const saved: SavedLog = { events: [], nextPetId: 1, nextMessageId: 1 };
+    return opened(path, lock, 'none', headerOf(ownBase, 1, saved), saved, [], () => []);
   }
   const { header, records } = loaded;
-  const saved: SavedChanges = {
-    nextPetId: header.nextPetId,
-    nextMessageId: header.nextMessageId,
-    pets: [],
-    messages: [],
-  };
+  const saved: SavedLog = { events: [], nextPetId: header.nextPetId, nextMessageId: header.nextMessageId };
   try {
     decodeRecords(records, saved, 'the snapshot');
   } catch (error) {
     throw cannotLoad(path, (error as Error).message);
   }
-  const fromSnapshot = { pets: saved.pets.length, messages: saved.messages.length };
+  const fromSnapshot = saved.events.length;
   const journals = await replayJournals(path, header.generation, saved);
+  if (header.data && !options.data)
+    throw cannotLoad(
+      path,
+      `its changes were made on your pets, ${describeData(header.data)}, and no pets of yours were given`,
+      'Pass the same pets again (serve --data FILE), or remove the state file to start from generated pets.',
+    );
+  // Events made on other pets than these do not apply to them: the file starts again from yours.
+  if (options.data && header.data?.sha256 !== options.data.sha256) {
+    const newest = Math.max(header.generation, ...journals.map((journal) => journal.generation));
+    const empty: SavedLog = { events: [], nextPetId: 1, nextMessageId: 1 };
+    const state = opened(path, lock, 'data-changed', headerOf(ownBase, newest + 1, empty), empty, [], () => []);
+    return { ...state, dropped: saved.events.length };
+  }
   // Journal records passed their checksum and were written from validated requests: no schema check again.
-  saved.verified = {
-    pets: saved.pets.length - fromSnapshot.pets,
-    messages: saved.messages.length - fromSnapshot.messages,
-  };
-  return opened(path, lock, 'current', header, saved, journals, undefined);
+  saved.verified = saved.events.length - fromSnapshot;
+  const state = opened(path, lock, 'current', header, saved, journals, undefined);
+  // The same pets, perhaps from a file of another name now: named as given.
+  return options.data ? { ...state, base: { ...state.base, data: options.data } } : state;
+}
+
+/** The first single-JSON file: every pet in it (seeded ones too), carried forward as a data set loaded. */
+function loadLegacy(path: string, value: unknown, options: StateOptions, lock: StateLock): OpenedState {
+  const legacy = value as { format?: unknown; pets?: Pet[]; messages?: Message[] } & Partial<SavedLog>;
+  const format = typeof legacy === 'object' && legacy !== null && !Array.isArray(legacy) ? legacy.format : undefined;
+  if (format !== LEGACY_FORMAT)
+    throw cannotLoad(
+      path,
+      `its format is ${JSON.stringify(format)}, expected "${STATE_FORMAT}" (or "${PREVIOUS_FORMAT}", "${LEGACY_FORMAT}")`,
+    );
+  if (options.data)
+    throw cannotLoad(
+      path,
+      `it is a single-JSON state (${LEGACY_FORMAT}) holding pets of its own, and your pets were given too`,
+      `It was left untouched. To make its pets your data, pass it as --data ${path} (with another --state-file).`,
+    );
+  const events: LoggedEvent[] = [
+    { type: 'data-loaded', pets: legacy.pets! },
+    ...(Array.isArray(legacy.messages) ? legacy.messages : []).map((message): LoggedEvent => ({
+      type: 'message-sent',
+      message,
+    })),
+  ];
+  const saved: SavedLog = { events, nextPetId: legacy.nextPetId!, nextMessageId: legacy.nextMessageId! };
+  const header = headerOf({ seed: options.seed, seededPets: 0 }, 1, saved);
+  // Non-numeric counters are refused by the store's check, before `start` writes anything.
+  if (!Number.isSafeInteger(header.nextPetId) || !Number.isSafeInteger(header.nextMessageId))
+    Object.assign(header, { nextPetId: 1, nextMessageId: 1 });
+  return opened(path, lock, 'legacy', header, saved, [], () => events.map(encodeEvent));
 }
 
 interface ReplayedJournal {
@@ -92,7 +140,7 @@ interface ReplayedJournal {
 }
 
 /** Replays every journal from the snapshot's generation on, oldest first; only the newest may end torn. */
-async function replayJournals(path: string, from: number, saved: SavedChanges): Promise<ReplayedJournal[]> {
+async function replayJournals(path: string, from: number, saved: SavedLog): Promise<ReplayedJournal[]> {
   const generations = (await journalGenerations(path)).filter((generation) => generation >= from);
   const replayed: ReplayedJournal[] = [];
   for (const [i, generation] of generations.entries()) {
@@ -124,16 +172,14 @@ async function journalGenerations(path: string): Promise<number[]> {
     .sort((a, b) => a - b);
 }
 
-function newHeader(seed: number, seededPets: number, saved: Partial<SavedChanges>): StateHeader {
-  const records = (saved.pets?.length ?? 0) + (saved.messages?.length ?? 0);
+function headerOf(base: StateBase, generation: number, saved: SavedLog): StateHeader {
   return {
     format: STATE_FORMAT,
-    seed,
-    seededPets,
-    generation: 1,
-    nextPetId: saved.nextPetId ?? seededPets + 1,
-    nextMessageId: saved.nextMessageId ?? 1,
-    records,
+    ...base,
+    generation,
+    nextPetId: saved.nextPetId,
+    nextMessageId: saved.nextMessageId,
+    records: saved.events.length,
   };
 }
 
@@ -142,16 +188,16 @@ function opened(
   lock: StateLock,
   found: OpenedState['found'],
   header: StateHeader,
-  saved: SavedChanges,
+  saved: SavedLog,
   journals: ReplayedJournal[],
-  /** The records of a snapshot to write at start (a new file, a converted legacy one). */
+  /** The records of a snapshot to write at start (a new file, a converted legacy one, your pets changed). */
   rewrite: (() => string[]) | undefined,
 ): OpenedState {
   return {
-    seed: header.seed,
-    seededPets: header.seededPets,
+    base: { seed: header.seed, seededPets: header.seededPets, data: header.data },
     saved,
     found,
+    dropped: 0,
     lock,
     async start(options) {
       if (rewrite) await writeSnapshot(path, header, { records: [rewrite()] });

@@ -1,21 +1,37 @@
-// The snapshot: a header line, then one record per line (see state-records.ts) for every change since the
-// seed. It is only ever replaced whole: written to a temporary file in slices (the event loop keeps
-// serving), fsynced, renamed over the old one, and the directory fsynced.
+// The snapshot: a header line, then one record per line (see state-records.ts) for every event since the data
+// set the header names. It is only ever replaced whole: written to a temporary file in slices (the event loop
+// keeps serving), fsynced, renamed over the old one, and the directory fsynced.
 import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { KitError } from '../../shared/kit-error.ts';
 import { parseJsonExact } from '../../shared/exact-json.ts';
 import { renameDurably } from './durable-fs.ts';
 import { processWide } from '../../shared/process-wide.ts';
 
-export const STATE_FORMAT = 'petstore-kit/state@2';
-/** Today's single-JSON file (every pet, seeded ones too), still loaded and carried forward. */
+export const STATE_FORMAT = 'petstore-kit/state@3';
+/**
+ * The format before: the same records but `d`, and no `data` in the header (the changes always applied to
+ * generated pets). Loaded as it is; the next snapshot written is @3.
+ */
+export const PREVIOUS_FORMAT = 'petstore-kit/state@2';
+/** The first single-JSON file (every pet, seeded ones too), still loaded and carried forward. */
 export const LEGACY_FORMAT = 'petstore-kit/state@1';
+
+/** Your pets, as a state file names them: by the SHA-256 of their JSON, not by their content. */
+export interface DataIdentity {
+  sha256: string;
+  /** How many pets, and where they came from (`--data FILE`; absent for pets given in code): for messages. */
+  pets: number;
+  from?: string;
+}
 
 export interface StateHeader {
   format: typeof STATE_FORMAT;
-  /** The --seed and --pets that reproduce the pets before the changes. */
+  /** The --seed (of the faults' draws, and of the generated pets unless `data` names yours). */
   seed: number;
+  /** How many generated pets the events apply to; 0 with `data`. */
   seededPets: number;
+  /** Your pets the events apply to (`--data`, or `pets: [...]` in code), when they are not generated. */
+  data?: DataIdentity;
   /** The first journal after this snapshot; journals with lower numbers are already in it. */
   generation: number;
   nextPetId: number;
@@ -42,8 +58,8 @@ export async function readSnapshot(path: string): Promise<LoadedSnapshot> {
     );
   }
   const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
-  const header = tryJson(firstLine) as Partial<StateHeader> | undefined;
-  if (header?.format !== STATE_FORMAT) {
+  const header = tryJson(firstLine) as (Omit<Partial<StateHeader>, 'format'> & { format?: unknown }) | undefined;
+  if (header?.format !== STATE_FORMAT && header?.format !== PREVIOUS_FORMAT) {
     try {
       return { kind: 'legacy', value: parseJsonExact(text) };
     } catch (error) {
@@ -58,6 +74,9 @@ export async function readSnapshot(path: string): Promise<LoadedSnapshot> {
   const counters = ['seed', 'seededPets', 'generation', 'nextPetId', 'nextMessageId', 'records'] as const;
   const bad = counters.find((key) => !Number.isSafeInteger(header[key]) || header[key]! < 0);
   if (bad) throw cannotLoad(path, `its header's "${bad}" is not a whole number`);
+  const { data } = header;
+  if (data !== undefined && (typeof data?.sha256 !== 'string' || !Number.isSafeInteger(data.pets)))
+    throw cannotLoad(path, `its header's "data" is not { sha256, pets }`);
   if (!text.endsWith('\n')) throw cannotLoad(path, 'it is truncated (its last line is cut short)');
   const records = text.slice(firstLine.length + 1, -1).split('\n');
   if (records.length === 1 && records[0] === '') records.pop();
@@ -67,7 +86,8 @@ export async function readSnapshot(path: string): Promise<LoadedSnapshot> {
       `it is truncated or damaged: its header promises ${header.records} records, it holds ${records.length}`,
     );
   }
-  return { kind: 'current', header: header as StateHeader, records };
+  // An @2 header is an @3 header without `data`: read as one, so the next snapshot is written as @3.
+  return { kind: 'current', header: { ...(header as StateHeader), format: STATE_FORMAT }, records };
 }
 
 /** Where the records start in a current snapshot (after its header line). */

@@ -1,0 +1,143 @@
+// Rules added at run time (admin API, CLI, `store.rules`): which requests they answer, with what, and for how
+// many more. Checked when added, by the rule schema and then by the interface itself: a body of your own must fit
+// the response the interface declares for its status, unless the rule says it is deliberate.
+import { headerValue, type CoreRequest } from '../core-request.ts';
+import { responseFor } from '../../openapi/index-operations.ts';
+import { issuesFromAjv, type Issue } from '../../openapi/issue.ts';
+import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
+import type { ShapedOperation } from '../shaping/shape-answer.ts';
+import { ruleIssues } from './rule-issues.ts';
+import { ruleSchema, type RuleInput, type RuleTarget, type RuleValue } from './rule-schema.ts';
+
+export interface ActiveRule extends RuleInput {
+  id: string;
+  /** How many requests it has answered so far. */
+  hits: number;
+  /** Requests left before it goes, when added with `times`. */
+  remaining?: number;
+  /** Its body breaks the interface's response schema (allowed by `deliberate`); its answers are marked so. */
+  breaksInterface?: true;
+}
+
+export class RuleInputError extends Error {
+  constructor(readonly issues: Issue[]) {
+    super(`Invalid rule: ${issues.map((issue) => issue.message).join('; ')}`);
+  }
+}
+
+export interface RuleRegistry {
+  /** Validates and adds a rule; throws RuleInputError with every issue when the input is invalid. */
+  add(input: unknown): ActiveRule;
+  list(): ActiveRule[];
+  remove(id: string): boolean;
+  clear(): void;
+  readonly size: number;
+  /** The first rule that matches this request, consuming one of its `times`. */
+  pick(operationId: string, request: CoreRequest, pathParams: Record<string, string>): ActiveRule | undefined;
+}
+
+export function createRuleRegistry(options: {
+  targets: RuleTarget[];
+  operations: ReadonlyMap<string, ShapedOperation>;
+  compiler: SchemaCompiler;
+}): RuleRegistry {
+  const schema = ruleSchema(options.targets);
+  const validate = options.compiler.compile(schema);
+  let active: ActiveRule[] = [];
+  let nextId = 1;
+
+  const check = (input: unknown): RuleInput & { breaksInterface?: true } => {
+    const operation = (input as RuleInput | null)?.operation;
+    if (!validate(input)) throw new RuleInputError(ruleIssues(validate.errors, schema, operation));
+    const rule = input as RuleInput;
+    if (rule.body === undefined) return rule;
+    const broken = interfaceIssues(rule, options.operations.get(rule.operation)!, options.compiler);
+    if (!broken.length) return rule;
+    if (!rule.deliberate) {
+      const fix = { in: 'body' as const, pointer: '/deliberate', message: 'set deliberate: true to send it anyway' };
+      throw new RuleInputError([...broken, fix]);
+    }
+    return { ...rule, breaksInterface: true };
+  };
+
+  return {
+    add(input) {
+      const checked = structuredClone(check(input));
+      const rule: ActiveRule = { id: `r${nextId++}`, ...checked, hits: 0 };
+      if (rule.match?.headers) rule.match.headers = lowerCaseNames(rule.match.headers);
+      if (rule.times !== undefined) rule.remaining = rule.times;
+      active.push(rule);
+      return structuredClone(rule);
+    },
+    list: () => active.map((rule) => structuredClone(rule)),
+    remove(id) {
+      const before = active.length;
+      active = active.filter((rule) => rule.id !== id);
+      return active.length !== before;
+    },
+    clear() {
+      active = [];
+    },
+    get size() {
+      return active.length;
+    },
+    pick(operationId, request, pathParams) {
+      for (const rule of active) {
+        if (rule.operation !== operationId || !matches(rule, request, pathParams)) continue;
+        rule.hits++;
+        if (rule.remaining !== undefined && --rule.remaining === 0) active = active.filter((other) => other !== rule);
+        return rule;
+      }
+      return undefined;
+    },
+  };
+}
+
+/** Why a rule's own body is not an answer the interface declares for the operation at that status. */
+function interfaceIssues(rule: RuleInput, target: ShapedOperation, compiler: SchemaCompiler): Issue[] {
+  const status = rule.status ?? target.successStatus;
+  const declared = status === undefined ? undefined : responseFor(target.operation, status);
+  if (!declared) {
+    const statuses = Object.keys(target.operation.responses).join(', ');
+    const message = `field 'status': ${status} is not declared for ${rule.operation} (declared: ${statuses})`;
+    return [{ in: 'body', pointer: '/status', message }];
+  }
+  if (!declared.schema) return [];
+  const validate = compiler.compile(declared.schema);
+  if (validate(rule.body)) return [];
+  const why = ` (the interface's ${status} answer of ${rule.operation})`;
+  return issuesFromAjv('body', validate.errors, '/body').map((issue) => ({
+    ...issue,
+    message: issue.message.replace(/^body field/, 'field') + why,
+  }));
+}
+
+function matches(rule: RuleInput, request: CoreRequest, pathParams: Record<string, string>): boolean {
+  const { match } = rule;
+  if (!match) return true;
+  for (const [name, value] of Object.entries(match.path ?? {}))
+    if (decoded(pathParams[name]) !== String(value)) return false;
+  if (match.query) {
+    const start = request.url.indexOf('?');
+    const query = new URLSearchParams(start === -1 ? '' : request.url.slice(start + 1));
+    for (const [name, value] of Object.entries(match.query))
+      if (!query.getAll(name).includes(String(value))) return false;
+  }
+  for (const [name, value] of Object.entries(match.headers ?? {}))
+    if (headerValue(request, name) !== String(value)) return false;
+  return true;
+}
+
+function lowerCaseNames(values: Record<string, RuleValue>): Record<string, RuleValue> {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/** A malformed escape is compared as it was sent. */
+function decoded(part: string | undefined): string | undefined {
+  if (part === undefined) return undefined;
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
