@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds the published package into dist/:
-// 1. tsc (tsconfig.build.json): ESM JavaScript and .d.ts (with their doc comments) mirroring the sources;
-// 2. esbuild, file by file: the JavaScript without comments (the .d.ts keep the docs; no source maps, so
+// 1. tsc (tsconfig.build.json): ESM JavaScript and .d.ts (with their doc comments) mirroring the sources,
+//    keeping only the declarations the entries' types reach (prune-declarations.mjs);
+// 2. esbuild, file by file: the JavaScript without comments or spacing (the .d.ts keep the docs; no source maps, so
 //    nothing points at a source the package does not ship);
 // 3. esbuild, file by file: a CommonJS copy of what the Node entries load (src, mocks, contract-tests) in
 //    dist/cjs/, with its .d.ts, for `require()` in loaders that cannot load ESM (Jest's);
@@ -23,6 +24,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { transformSync } from 'esbuild';
+import { pruneDeclarations } from './prune-declarations.mjs';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -138,16 +140,30 @@ function filesIn(dir, suffix) {
 const TARGET = 'node20';
 for (const file of filesIn(DIST, '.js')) {
   const source = readFileSync(file, 'utf8');
-  // The published JavaScript without its comments (the .d.ts carry the documentation).
-  const { code } = transformSync(source, { loader: 'js', format: 'esm', target: TARGET, legalComments: 'none' });
+  // The published JavaScript without comments or spacing (the .d.ts carry the documentation; names are kept,
+  // so a stack trace still names each function). Generated modules (the documents as objects, Ajv's
+  // precompiled validators) are data, never read: their local names are shortened too. npm orders a tarball
+  // by file name, so each module's ESM and CommonJS copies lie side by side and compress as one: both are
+  // made with the same options to stay alike.
+  const minify = file.endsWith('.gen.js');
+  const options = {
+    loader: 'js',
+    target: TARGET,
+    legalComments: 'none',
+    minify,
+    minifyWhitespace: true,
+    minifySyntax: true,
+  };
+  const { code } = transformSync(source, { ...options, format: 'esm' });
   writeFileSync(file, code);
   const folder = file.slice(DIST.length + 1).split('/')[0];
   if (!CJS_FOLDERS.includes(folder)) continue;
-  const cjs = transformSync(source, { loader: 'js', format: 'cjs', target: TARGET, legalComments: 'none' });
+  const cjs = transformSync(source, { ...options, format: 'cjs' });
   const out = join(DIST, 'cjs', file.slice(DIST.length + 1));
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, cjs.code);
 }
+pruneDeclarations(ROOT, DIST, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).exports);
 for (const folder of CJS_FOLDERS)
   for (const file of filesIn(join(DIST, folder), '.d.ts')) cpSync(file, join(DIST, 'cjs', file.slice(DIST.length + 1)));
 // Everything under dist/cjs is CommonJS, JavaScript and declarations alike.

@@ -1,0 +1,49 @@
+// Keeps only the declarations a consumer's compiler can reach. tsc writes a .d.ts for every source file;
+// the types of the package's entries (package.json `exports`) import a part of them, and the rest (each
+// check's own file, the CLI's internals…) no consumer's type checker ever opens. Walking the entries'
+// imports (`from '…'`, `import('…')`) and deleting the others keeps the tarball inside its budget
+// (test/package/tarball.test.ts) without touching the JavaScript.
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** Relative module specifiers of a declaration file: `from './x.ts'`, `import('../y.js')`. */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\(\s*)['"](\.{1,2}\/[^'"\n]*)['"]/g;
+
+/** The .d.ts a relative specifier in `from` names (`./x.ts`, `./x.js` and `./x` all mean ./x.d.ts). */
+function declarationOf(from, specifier) {
+  const path = resolve(dirname(from), specifier);
+  return path.endsWith('.d.ts') ? path : `${path.replace(/\.(ts|js|mjs|cjs)$/, '')}.d.ts`;
+}
+
+/** Every ESM `types` path of package.json's exports (the CommonJS ones are copies made afterwards). */
+function entryDeclarations(root, exports) {
+  const found = new Set();
+  const visit = (value, key) => {
+    if (typeof value === 'string') {
+      if (value.endsWith('.d.ts') && !value.includes('/cjs/') && key !== 'require') found.add(resolve(root, value));
+    } else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, k);
+  };
+  visit(exports);
+  return [...found];
+}
+
+/** Deletes the declarations below `dist` that no entry reaches; returns how many were kept and deleted. */
+export function pruneDeclarations(root, dist, exports) {
+  const reached = new Set();
+  const queue = entryDeclarations(root, exports);
+  while (queue.length) {
+    const file = queue.pop();
+    if (reached.has(file) || !existsSync(file)) continue;
+    reached.add(file);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(SPECIFIER))
+      queue.push(declarationOf(file, specifier));
+  }
+  let deleted = 0;
+  for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
+    const file = join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !entry.name.endsWith('.d.ts') || reached.has(resolve(file))) continue;
+    rmSync(file);
+    deleted += 1;
+  }
+  return { kept: reached.size, deleted };
+}
