@@ -7,6 +7,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   serve: async () => (await import('./serve.ts')).serveCommand,
   verify: async () => (await import('./verify.ts')).verifyCommand,
   dredd: async () => (await import('./dredd.ts')).dreddCommand,
+  proxy: async () => (await import('./proxy.ts')).proxyCommand,
 };
 
 const HELP = `Usage: petstore-kit <command> [options]
@@ -15,6 +16,7 @@ Commands:
   serve    Start the stateful Pet Store mock (petstore-kit serve --help)
   verify   Check any Pet Store deployment against the spec (petstore-kit verify --help)
   dredd    Run Dredd with the kit's hooks against a deployment (petstore-kit dredd --help)
+  proxy    Forward your app's traffic to a deployment and judge every exchange (petstore-kit proxy --help)
   version  Print the version (also --version, -v)
   help     Print this help (also --help, -h)
 `;

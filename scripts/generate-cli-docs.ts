@@ -9,6 +9,7 @@ export async function cliPage(root: string): Promise<string> {
   // Imported here, not at the top of generate.ts: these modules load the generated files generate.ts writes.
   const { SERVE_HELP } = await import('../cli/serve.ts');
   const { VERIFY_HELP } = await import('../cli/verify-help.ts');
+  const { PROXY_HELP } = await import('../cli/proxy-help.ts');
   const { dreddCommand } = await import('../cli/dredd.ts');
   const manifest = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as { version: string };
   const mainHelp = constantOf(await readFile(`${root}cli/main.ts`, 'utf8'), 'HELP');
@@ -54,6 +55,7 @@ export async function cliPage(root: string): Promise<string> {
     '| [`petstore-kit serve`](#petstore-kit-serve) | the stateful mock ([state file](state-file.md), [frontend states](frontend-states.md)) |',
     '| [`petstore-kit verify`](#petstore-kit-verify) | the conformance judge ([verify](verify.md), [checks](checks.md)) |',
     "| [`petstore-kit dredd`](#petstore-kit-dredd) | Dredd with the kit's hooks ([judges](judges.md)) |",
+    "| [`petstore-kit proxy`](#petstore-kit-proxy) | your app's traffic to a deployment, every exchange judged ([proxy](proxy.md)) |",
     '',
     ...command('`petstore-kit help`', ['Also `petstore-kit`, `--help` and `-h`.'], 'petstore-kit --help', mainHelp),
     ...command(
@@ -82,6 +84,15 @@ export async function cliPage(root: string): Promise<string> {
       ['Needs Dredd, an optional peer: `npm install --save-dev dredd@^14.1.0`. See [judges.md](judges.md).'],
       'petstore-kit dredd --help',
       dreddHelp,
+    ),
+    ...command(
+      '`petstore-kit proxy`',
+      [
+        'It prints its URLs, then forwards and judges until `Ctrl-C`, `SIGTERM` or `--exit-after`, and then writes',
+        'its report. What it judges, its header, its recording and a CI recipe: [proxy.md](proxy.md).',
+      ],
+      'petstore-kit proxy --help',
+      PROXY_HELP,
     ),
   ].join('\n');
 }

@@ -1,0 +1,81 @@
+// `petstore-kit proxy`: flags → startProxy(), a banner, a line per exchange with --log, and on exit (Ctrl-C,
+// SIGTERM, --exit-after) the report and the exit code: 1 when any failure was seen, so CI can run an
+// end-to-end suite through the proxy and fail the build on an interface departure in real traffic.
+import { writeFile } from 'node:fs/promises';
+import { redactText } from '../contract-tests/http/redact.ts';
+import { renderProxyReport, type ProxyReport } from '../integrations/proxy/proxy-report.ts';
+import { startProxy } from '../integrations/proxy/start-proxy.ts';
+import { failedTo } from '../src/shared/kit-error.ts';
+import { parseProxyArgs } from './parse-proxy-args.ts';
+import { PROXY_HELP } from './proxy-help.ts';
+import { formatProxyLine } from './proxy-log.ts';
+import { useColour } from './request-log.ts';
+
+export async function proxyCommand(argv: string[]): Promise<number> {
+  const args = parseProxyArgs(argv);
+  if (args.help) {
+    process.stdout.write(PROXY_HELP);
+    return 0;
+  }
+  const colour = useColour(process.stdout, process.env);
+  let stop: (why: string) => void = () => undefined;
+  let exchanges = 0;
+  const limit = args.exitAfter && 'exchanges' in args.exitAfter ? args.exitAfter.exchanges : undefined;
+  const seconds = args.exitAfter && 'seconds' in args.exitAfter ? args.exitAfter.seconds : undefined;
+  const proxy = await startProxy({
+    ...args.options,
+    onExchange(exchange) {
+      if (args.log) process.stdout.write(formatProxyLine(exchange, colour));
+      if (limit !== undefined && ++exchanges === limit) stop(`${limit} exchange${limit === 1 ? '' : 's'} seen`);
+    },
+  });
+  // Ready to stop before saying it is ready: a SIGTERM sent the moment the banner appears still gets the
+  // report written and the HAR closed.
+  const stopped = new Promise<string>((resolve) => {
+    stop = resolve;
+    process.once('SIGINT', () => resolve('received SIGINT'));
+    process.once('SIGTERM', () => resolve('received SIGTERM'));
+    if (seconds !== undefined) setTimeout(() => resolve(`${seconds} s elapsed`), seconds * 1000).unref();
+  });
+  const { options } = args;
+  process.stdout.write(
+    [
+      'petstore-kit proxy is running',
+      `  Pet Store API  ${proxy.apiUrl}  → ${options.target}`,
+      ...(proxy.quickstartUrl ? [`  Quickstart     ${proxy.quickstartUrl}  → ${options.quickstartTarget}`] : []),
+      `  Dashboard      ${proxy.adminUrl}`,
+      `  Admin API      ${proxy.adminUrl}requests  (every exchange with its findings)`,
+      `  Judged as      verify with ${options.overlayPath ? `--overlay ${options.overlayPath}` : `--profile ${options.profile ?? 'interface'}`}`,
+      ...(options.recordPath ? [`  Recording      ${options.recordPath}  (HAR 1.2, credentials redacted)`] : []),
+      '',
+    ].join('\n'),
+  );
+  const why = await stopped;
+  await proxy.close();
+  const report = proxy.report();
+  process.stdout.write(`\nStopped (${why}). ${summary(report)}\n`);
+  if (args.reporter) {
+    const rendered = redactText(renderProxyReport(report, args.reporter), proxy.judge.secrets());
+    if (!args.output) process.stdout.write(rendered);
+    else {
+      try {
+        await writeFile(args.output, rendered);
+        process.stdout.write(`${args.reporter} report written to ${args.output}\n`);
+      } catch (error) {
+        // A CI job must not pass for want of the report it asked for.
+        const why = (error as Error).message;
+        process.stderr.write(`${failedTo(`write the report to ${args.output}`, why, 'Choose a writable path.')}\n`);
+        return 2;
+      }
+    }
+  }
+  return proxy.hasFailures() ? 1 : 0;
+}
+
+function summary(report: ProxyReport): string {
+  const { exchanges, summary: s } = report;
+  const kinds = report.scenarios.filter((c) => c.status === 'failed').length;
+  return `${exchanges.total} exchange(s), ${exchanges.judged} judged, ${exchanges.failed} with a failure; ${
+    kinds ? `FAIL: ${kinds} kind(s) of failure` : 'PASS: no failure'
+  }, ${s.recommendations} recommendation(s).`;
+}

@@ -1,0 +1,119 @@
+// The proxy's own admin API, under /__admin on its port (never forwarded):
+//   GET /__admin/                 the dashboard (dashboard-page.ts)
+//   GET /__admin/requests         the latest exchanges, oldest first (?after=ID for newer ones, ?limit=N)
+//   GET /__admin/requests/ID      one exchange: request, answer, findings (credentials redacted)
+//   GET /__admin/requests.har     the journal as HAR 1.2 (bodies as the journal keeps them: clipped)
+//   GET /__admin/report           the run so far, as the report on exit writes it (?reporter=json|junit)
+// It answers the proxy's own pages and scripts: a page of another origin is refused by the guard, and no
+// CORS header is sent except to an origin allowed with --admin-origin.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { harEntry, harLog } from '../../src/shared/har.ts';
+import { dashboardPage } from './dashboard-page.ts';
+import type { ExchangeJournal } from './exchange-journal.ts';
+import type { ProxiedExchange } from './exchange-record.ts';
+import { renderProxyReport, type ProxyReport } from './proxy-report.ts';
+
+export interface AdminContext {
+  adminPath: string;
+  journal: ExchangeJournal;
+  report(): ProxyReport;
+  adminOrigins: string[];
+  /** What the dashboard says the proxy forwards to. */
+  describe(): { target: string; quickstartTarget?: string; apiPath: string; quickstartPath?: string; profile: string };
+  creator: { name: string; version: string };
+}
+
+export function answerAdmin(ctx: AdminContext, req: IncomingMessage, res: ServerResponse, pathAndQuery: string): void {
+  const url = new URL(pathAndQuery, 'http://proxy.invalid');
+  const path = url.pathname.slice(ctx.adminPath.length);
+  const origin = req.headers.origin;
+  const cors: Record<string, string> =
+    origin && ctx.adminOrigins.includes(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
+  const send = (status: number, type: string, body: string, extra: Record<string, string> = {}): void =>
+    void res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...cors, ...extra }).end(body);
+  const json = (status: number, value: unknown): void =>
+    send(status, 'application/json', `${JSON.stringify(value, null, 2)}\n`);
+  const error = (status: number, code: string, message: string): void => json(status, { code, message, status });
+
+  if (req.method === 'OPTIONS' && cors['access-control-allow-origin'])
+    return void res
+      .writeHead(204, { ...cors, 'access-control-allow-methods': 'GET', 'access-control-max-age': '600' })
+      .end();
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return error(405, 'METHOD_NOT_ALLOWED', `The proxy's admin API only reads: ${req.method} is not allowed.`);
+  if (path === '') return send(308, 'text/plain', '', { location: `${ctx.adminPath}/` });
+  if (path === '/') return send(200, 'text/html; charset=utf-8', dashboardPage(ctx.adminPath, ctx.describe()));
+  if (path === '/requests') {
+    const after = Number(url.searchParams.get('after') ?? 0);
+    const limit = Math.min(1000, Math.max(1, Number(url.searchParams.get('limit') ?? 100)));
+    const report = ctx.report();
+    return json(200, {
+      requests: ctx.journal.list(Number.isFinite(after) ? after : 0, Number.isFinite(limit) ? limit : 100),
+      exchanges: report.exchanges,
+      summary: report.summary,
+    });
+  }
+  if (path === '/requests.har')
+    return send(
+      200,
+      'application/json',
+      `${JSON.stringify(journalHar(ctx.journal.all(), req, ctx.creator), null, 1)}\n`,
+      {
+        'content-disposition': 'attachment; filename="petstore-kit-proxy.har"',
+      },
+    );
+  const one = /^\/requests\/(\d{1,15})$/.exec(path);
+  if (one) {
+    const exchange = ctx.journal.get(Number(one[1]));
+    return exchange
+      ? json(200, exchange)
+      : error(404, 'REQUEST_NOT_FOUND', `No exchange ${one[1]} in the journal (it keeps the latest ones only).`);
+  }
+  if (path === '/report') {
+    const reporter = url.searchParams.get('reporter') === 'junit' ? 'junit' : 'json';
+    const text = renderProxyReport(ctx.report(), reporter);
+    return send(200, reporter === 'junit' ? 'application/xml' : 'application/json', text);
+  }
+  return error(404, 'NOT_FOUND', `The proxy's admin API has no ${path}: see /__admin/ for the dashboard.`);
+}
+
+/** The journal as HAR: the URL as the client addressed the proxy, bodies as kept (clipped at 4,000 characters). */
+function journalHar(
+  exchanges: readonly ProxiedExchange[],
+  req: IncomingMessage,
+  creator: { name: string; version: string },
+) {
+  const origin = `http://${req.headers.host ?? 'localhost'}`;
+  return harLog(
+    exchanges.map((exchange) =>
+      harEntry({
+        startedAt: exchange.time,
+        durationMs: exchange.durationMs,
+        request: {
+          method: exchange.method,
+          url: `${origin}${exchange.path}`,
+          headers: exchange.exchange.request.headers,
+          ...(exchange.exchange.request.body !== undefined ? { body: { text: exchange.exchange.request.body } } : {}),
+        },
+        ...(exchange.exchange.response
+          ? {
+              response: {
+                status: exchange.exchange.response.status,
+                headers: exchange.exchange.response.headers,
+                body: { text: exchange.exchange.response.body },
+              },
+            }
+          : {}),
+        ...(exchange.note || exchange.exchange.error ? { comment: exchange.note ?? exchange.exchange.error } : {}),
+        custom: {
+          _exchange: exchange.id,
+          _operationId: exchange.operationId ?? null,
+          _target: exchange.exchange.request.url,
+          _findings: [...exchange.failures, ...exchange.recommendations],
+        },
+      }),
+    ),
+    creator,
+    'The journal of petstore-kit proxy: every credential redacted, bodies clipped at 4,000 characters (--record FILE keeps them up to the judging cap).',
+  );
+}

@@ -1,0 +1,151 @@
+// The proxy's dashboard at /__admin/: one HTML page with inline CSS and JS, nothing to build. It polls the
+// admin API for exchanges newer than the last it drew, so the table is live; a row opens the exchange: its
+// findings (title, check, message, expected, actual, the choice it departs from), the request as sent to
+// the target and the answer (credentials already redacted by the proxy). Everything from the traffic is
+// written with textContent, never parsed as HTML: paths and bodies come from clients and targets.
+
+const STYLE = `
+  :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2430; background: #f5f6f8; }
+  body { margin: 0 auto; max-width: 1280px; padding: 16px 20px; }
+  header { display: flex; align-items: baseline; gap: 16px; flex-wrap: wrap; }
+  h1 { font-size: 20px; margin: 0; } h2 { font-size: 15px; margin: 0 0 8px; }
+  .grid { display: grid; grid-template-columns: 3fr 2fr; gap: 16px; margin-top: 12px; }
+  section { background: #fff; border: 1px solid #d8dce3; border-radius: 6px; padding: 12px 14px; margin-bottom: 12px; }
+  table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+  th, td { text-align: left; padding: 3px 6px; border-bottom: 1px solid #eceef2; vertical-align: top; }
+  th { font-weight: 600; color: #546070; }
+  tbody tr { cursor: pointer; } tbody tr:hover, tr.selected { background: #eef3ff; }
+  .s2 { color: #17733a; } .s3 { color: #2357c5; } .s4 { color: #a15c00; } .s5 { color: #b3261e; font-weight: 600; }
+  .fail { color: #b3261e; font-weight: 600; } .rec { color: #a15c00; } .muted { color: #6b7585; }
+  #rows-wrap { max-height: 72vh; overflow: auto; }
+  pre { white-space: pre-wrap; word-break: break-all; background: #f7f8fa; padding: 6px 8px; border-radius: 4px; margin: 4px 0; max-height: 320px; overflow: auto; }
+  .finding { border-left: 3px solid #b3261e; padding: 2px 8px; margin: 6px 0; }
+  .finding.warning { border-color: #e0a100; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; margin: 4px 0; } dt { color: #546070; }
+`;
+
+const SCRIPT = `
+const ADMIN = document.body.dataset.admin;
+const $ = (id) => document.getElementById(id);
+const el = (tag, text, className) => { const e = document.createElement(tag); if (text != null) e.textContent = String(text); if (className) e.className = className; return e; };
+let last = 0;
+let openId;
+
+async function call(path) {
+  const response = await fetch(ADMIN + path, { cache: 'no-store' });
+  if (!response.ok) throw new Error('HTTP ' + response.status);
+  return response.json();
+}
+
+async function poll() {
+  try {
+    const page = await call('/requests?after=' + last + '&limit=200');
+    for (const entry of page.requests) { addRow(entry); last = entry.id; }
+    $('counts').textContent = page.exchanges.total + ' exchanges, ' + page.exchanges.failed + ' with a failure, '
+      + page.summary.failed + ' failing kind(s), ' + page.summary.recommendations + ' recommendation kind(s)';
+    $('status').textContent = '';
+  } catch (error) { $('status').textContent = 'Failed to refresh: ' + error.message; }
+}
+
+function addRow(entry) {
+  const row = $('rows').insertRow(0);
+  row.dataset.id = entry.id; row.tabIndex = 0;
+  row.onclick = () => openExchange(entry.id);
+  row.onkeydown = (event) => { if (event.key === 'Enter') openExchange(entry.id); };
+  const cell = (text, className) => { const td = row.insertCell(); td.textContent = text == null ? '' : String(text); if (className) td.className = className; };
+  cell(entry.id, 'muted'); cell(entry.time.slice(11, 23)); cell(entry.method); cell(entry.path);
+  cell(entry.operationId || '-'); cell(entry.status == null ? 'no answer' : entry.status, 's' + String(entry.status)[0]);
+  cell(entry.durationMs + ' ms');
+  cell(entry.failures.join(', '), 'fail');
+  cell(entry.judged ? entry.recommendations.join(', ') : 'not judged', entry.judged ? 'rec' : 'muted');
+  while ($('rows').rows.length > 500) $('rows').deleteRow(-1);
+}
+
+async function openExchange(id) {
+  openId = id;
+  for (const row of $('rows').rows) row.className = Number(row.dataset.id) === id ? 'selected' : '';
+  try {
+    const exchange = await call('/requests/' + id);
+    if (openId === id) showExchange(exchange);
+  } catch (error) { $('status').textContent = 'Failed to open exchange ' + id + ': ' + error.message; }
+}
+
+function showExchange(x) {
+  const box = $('exchange'); box.replaceChildren();
+  box.append(el('h2', 'Exchange ' + x.id + ': ' + x.method + ' ' + x.path));
+  box.append(el('p', (x.operationId || '(outside the document)') + ', ' + (x.status == null ? 'no answer' : x.status) + ', ' + x.durationMs + ' ms' + (x.judged ? '' : ' (not judged: ' + x.note + ')')));
+  const findings = [...x.failures, ...x.recommendations];
+  if (!findings.length && x.judged) box.append(el('p', 'No finding.', 's2'));
+  for (const f of findings) {
+    const div = el('div', null, 'finding ' + f.severity);
+    div.append(el('strong', (f.severity === 'error' ? 'failure ' : 'recommendation ') + f.title + ' [' + f.check + ']', f.severity === 'error' ? 'fail' : 'rec'));
+    div.append(el('div', f.message));
+    const dl = el('dl');
+    for (const [name, value] of [['expected', f.expected], ['actual', f.actual], ['choice', f.choice && f.choice.reason + ' (' + f.choice.pointer + ')']]) {
+      if (value == null) continue; dl.append(el('dt', name), el('dd', value));
+    }
+    div.append(dl); box.append(div);
+  }
+  const request = x.exchange.request;
+  box.append(el('h2', 'Request, as sent to the target'), el('pre', request.method + ' ' + request.url + '\\n' + headerLines(request.headers) + (request.body ? '\\n\\n' + request.body : '')));
+  const response = x.exchange.response;
+  box.append(el('h2', 'Answer'), el('pre', response ? response.status + '\\n' + headerLines(response.headers) + '\\n\\n' + pretty(response) : x.exchange.error));
+  box.hidden = false;
+}
+
+const headerLines = (headers) => Object.entries(headers).map(([name, value]) => name + ': ' + value).join('\\n');
+function pretty(response) {
+  if (!/json/i.test(response.headers['content-type'] || '')) return response.body;
+  try { return JSON.stringify(JSON.parse(response.body), null, 2); } catch { return response.body; }
+}
+
+poll();
+setInterval(poll, 1000);
+`;
+
+export function dashboardPage(
+  adminPath: string,
+  about: { target: string; quickstartTarget?: string; apiPath: string; quickstartPath?: string; profile: string },
+): string {
+  const text = (value: string) =>
+    value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  const forwards = [
+    `${about.apiPath} → ${about.target}`,
+    ...(about.quickstartTarget ? [`${about.quickstartPath} → ${about.quickstartTarget}`] : []),
+  ].join(', ');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>petstore-kit proxy</title>
+<style>${STYLE}</style>
+</head>
+<body data-admin="${text(adminPath)}">
+<header>
+  <h1>petstore-kit proxy</h1>
+  <span>${text(forwards)}</span>
+  <span class="muted">profile ${text(about.profile)}</span>
+  <a href="${text(adminPath)}/requests.har" download>requests.har</a>
+  <a href="${text(adminPath)}/report">report (JSON)</a>
+  <a href="${text(adminPath)}/report?reporter=junit">report (JUnit)</a>
+</header>
+<p id="counts"></p>
+<p id="status" class="fail"></p>
+<div class="grid">
+  <section>
+    <h2>Exchanges, newest first</h2>
+    <div id="rows-wrap">
+      <table>
+        <thead><tr><th>#</th><th>time</th><th>method</th><th>path</th><th>operation</th><th>status</th><th>time</th><th>failures</th><th>recommendations</th></tr></thead>
+        <tbody id="rows"></tbody>
+      </table>
+    </div>
+  </section>
+  <section id="exchange" hidden></section>
+</div>
+<script>${SCRIPT}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,75 @@
+// What the client learns of the judgement on the answer itself, as Prism's proxy says it in `sl-violations`:
+// one header, `petstore-kit-findings`, on every answer the proxy forwards, compact JSON in ASCII (a header
+// value must be; any other character is \u-escaped), e.g.
+//   {"exchange":12,"failures":1,"recommendations":0,"findings":[{"severity":"failure",
+//    "check":"responseSchemaConformance","title":"SchemaViolation"}],"details":"/__admin/requests/12"}
+// The details (message, expected, actual, the choice) are in the journal: `details` opens them. Browsers
+// may read it across origins only when exposed, so where the target answers with CORS the header is added
+// to Access-Control-Expose-Headers.
+import type { ProxiedExchange } from './exchange-record.ts';
+
+export const FINDINGS_HEADER = 'petstore-kit-findings';
+
+/** At most this many findings are listed (the counts stay exact), so the header stays small. */
+const MAX_LISTED = 20;
+
+export interface FindingsHeaderValue {
+  exchange: number;
+  failures: number;
+  recommendations: number;
+  findings: { severity: 'failure' | 'recommendation'; check: string; title: string }[];
+  /** How many findings the list leaves out. */
+  more?: number;
+  /** Why the answer was not judged (throttling, an encoding the proxy does not decode). */
+  notJudged?: string;
+  details: string;
+}
+
+export function findingsHeader(exchange: ProxiedExchange, adminPath: string): string {
+  const all = [
+    ...exchange.failures.map((f) => ({ severity: 'failure' as const, check: f.check, title: f.title })),
+    ...exchange.recommendations.map((f) => ({ severity: 'recommendation' as const, check: f.check, title: f.title })),
+  ];
+  const value: FindingsHeaderValue = {
+    exchange: exchange.id,
+    failures: exchange.failures.length,
+    recommendations: exchange.recommendations.length,
+    findings: all.slice(0, MAX_LISTED),
+    ...(all.length > MAX_LISTED ? { more: all.length - MAX_LISTED } : {}),
+    ...(exchange.judged ? {} : { notJudged: exchange.note ?? 'not judged' }),
+    details: `${adminPath}/requests/${exchange.id}`,
+  };
+  return asciiJson(value);
+}
+
+/** Reads the header back (for clients and tests); undefined when it is absent or not the proxy's JSON. */
+export function parseFindingsHeader(value: string | null | undefined): FindingsHeaderValue | undefined {
+  if (!value) return undefined;
+  try {
+    return JSON.parse(value) as FindingsHeaderValue;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The header pairs with the findings header exposed to pages, where the target answers with CORS. */
+export function exposedToPages(headers: [string, string][]): [string, string][] {
+  const cors = headers.some(([name]) => name.toLowerCase() === 'access-control-allow-origin');
+  if (!cors) return headers;
+  const exposed = headers.filter(([name]) => name.toLowerCase() === 'access-control-expose-headers');
+  const names = exposed.flatMap(([, value]) =>
+    value
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
+  if (names.some((name) => name.toLowerCase() === FINDINGS_HEADER)) return headers;
+  return [
+    ...headers.filter(([name]) => name.toLowerCase() !== 'access-control-expose-headers'),
+    ['Access-Control-Expose-Headers', [...names, FINDINGS_HEADER].join(', ')],
+  ];
+}
+
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

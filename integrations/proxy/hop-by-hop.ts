@@ -1,0 +1,60 @@
+// Which headers a proxy passes on. RFC 9110 §7.6.1: Connection and every header it names are for one
+// connection only, as are Keep-Alive, Proxy-Connection, TE, Trailer, Transfer-Encoding and Upgrade; the
+// framing is the proxy's own on each side (Node writes Content-Length or chunked itself). Everything else
+// goes through as sent, in order and with repeated names (Set-Cookie) kept; Content-Encoding above all, so
+// a compressed answer reaches the client compressed. §7.6.3: each side gets a `Via` naming the proxy.
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  // Meant for a proxy, and this one authenticates no one: never passed on (they may carry credentials).
+  'proxy-authorization',
+  'proxy-authenticate',
+]);
+
+/** The `Via` entry of this proxy (RFC 9110 §7.6.3: protocol version and a pseudonym). */
+export const VIA = '1.1 petstore-kit-proxy';
+
+/**
+ * The end-to-end headers of a raw header list (`message.rawHeaders`: name, value, name, value…), as pairs.
+ * `drop` names more headers to leave out (lower case).
+ */
+export function endToEnd(rawHeaders: string[], drop: readonly string[] = []): [string, string][] {
+  const named = new Set<string>(drop);
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i].toLowerCase() !== 'connection') continue;
+    for (const token of rawHeaders[i + 1].split(',')) named.add(token.trim().toLowerCase());
+  }
+  const kept: [string, string][] = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i].toLowerCase();
+    if (!HOP_BY_HOP.has(name) && !named.has(name)) kept.push([rawHeaders[i], rawHeaders[i + 1]]);
+  }
+  return kept;
+}
+
+/** The pairs with this proxy appended to `Via` (one field, after any the message carried). */
+export function withVia(headers: [string, string][]): [string, string][] {
+  const via = headers.filter(([name]) => name.toLowerCase() === 'via').map(([, value]) => value);
+  return [...headers.filter(([name]) => name.toLowerCase() !== 'via'), ['Via', [...via, VIA].join(', ')]];
+}
+
+/** Pairs as Node's flat header list (`writeHead(status, [name, value, …])`, `request({ headers: [...] })`). */
+export function flat(headers: [string, string][]): string[] {
+  return headers.flat();
+}
+
+/** The pairs as a record of lower-case names (repeated ones joined with `, `, as fetch's Headers does). */
+export function asRecord(headers: [string, string][]): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [name, value] of headers) {
+    const key = name.toLowerCase();
+    record[key] = key in record ? `${record[key]}, ${value}` : value;
+  }
+  return record;
+}

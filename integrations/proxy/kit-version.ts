@@ -1,0 +1,21 @@
+// The kit's version, for the `creator` of the HARs the proxy writes: read from the package.json above this
+// file (integrations/proxy/ in a clone, dist/integrations/proxy/ in the package).
+import { readFileSync } from 'node:fs';
+
+let known: string | undefined;
+
+export function kitVersion(): string {
+  if (known) return known;
+  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (manifest.name === 'petstore-kit') return (known = manifest.version ?? 'unknown');
+    } catch {
+      // No package.json here: look one folder up.
+    }
+    if (dir.pathname === '/') return (known = 'unknown');
+  }
+}

@@ -1,0 +1,44 @@
+// What `startProxy` takes: the targets, where to listen, how to judge (as verify: profile, overlay, spec,
+// checks), and what to keep (the journal, a HAR file). The CLI (`petstore-kit proxy`) maps its flags here.
+import type { ResponseLimits } from '../../contract-tests/http/response-limits.ts';
+import type { ProxiedExchange } from './exchange-record.ts';
+
+export interface ProxyOptions {
+  /** The Pet Store's base URL on the target, with its version segment, e.g. https://staging.example.com/v1. */
+  target: string;
+  /** The quickstart's base URL on the target; without it, quickstart requests get 404 from the proxy. */
+  quickstartTarget?: string;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Port (default 0: a free one). */
+  port?: number;
+  /** Host names answered besides loopback (`.example.test` for a domain and its subdomains). */
+  allowedHosts?: string[];
+  /** Origins whose pages may call the proxy's admin API, besides the proxy's own dashboard. */
+  adminOrigins?: string[];
+  /** `interface` (default): our choices only recommend; `petstore-kit`: they bind, as with verify. */
+  profile?: 'interface' | 'petstore-kit';
+  /** An OpenAPI Overlay 1.0 file of choices that bind (instead of ours). */
+  overlayPath?: string;
+  /** The interface to judge against (default: the one the kit ships). */
+  specPath?: string;
+  /** Only these checks' findings count (names from `petstore-kit verify --help`). */
+  checks?: string[];
+  excludeChecks?: string[];
+  /** Time for the target to answer, body included, before the exchange is NoResponse (default 10000, as verify). */
+  timeoutMs?: number;
+  /** What is read of each body to judge it (default verify's: 2 MiB decoded, JSON 64 deep). */
+  limits?: ResponseLimits;
+  /** Exchanges kept for the admin API and the dashboard (default 500; older ones drop out). */
+  journalSize?: number;
+  /** Write every exchange to this HAR 1.2 file (bodies up to the judging cap, every credential redacted). */
+  recordPath?: string;
+  /** Called with each exchange once judged (the CLI's `--log`, `--exit-after N`). */
+  onExchange?: (exchange: ProxiedExchange) => void;
+  /** The judge's clock (tests that run a target with a clock of its own); default the wall clock. */
+  now?: () => Date;
+}
+
+/** verify's per-request timeout: a production answering in seconds is judged, not reported as giving no response. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_JOURNAL_SIZE = 500;

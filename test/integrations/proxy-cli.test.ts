@@ -1,0 +1,162 @@
+// `petstore-kit proxy` as CI runs it: a child process in front of a target, stopped by SIGTERM or by
+// --exit-after, writing its report and exiting 1 when a failure was seen, 0 when none was, 2 on bad usage.
+// And its memory against a target whose body never ends: streamed through, never held whole.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_API_KEY } from '../../src/core/index.ts';
+import { startTarget, TARGETS } from '../fixtures/targets/index.ts';
+import { BIN, ROOT, runCli } from '../support/cli-child.ts';
+
+const auth = { authorization: `Bearer ${DEV_API_KEY}` };
+
+interface ProxyChild {
+  pid: number;
+  apiUrl: string;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `petstore-kit proxy --port 0 <args>` and resolves once its banner names its API URL. */
+function startProxyCli(args: string[]): Promise<ProxyChild> {
+  const child = spawn(process.execPath, [BIN, 'proxy', '--port', '0', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /Pet Store API\s+(http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(output);
+      if (match) resolve({ pid: child.pid!, apiUrl: match[1], output: () => output, exited });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    exited.then((code) => reject(new Error(`proxy exited before its banner (code ${code}):\n${output}`)));
+  });
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'petstore-kit-proxy-cli-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('petstore-kit proxy exit codes and reports', () => {
+  it('--exit-after N in front of a broken target: stops by itself, junit report, exit 1', async () => {
+    const broken = TARGETS.find((target) => target.name === 'pet-id-as-string')!;
+    const target = await startTarget(broken);
+    const output = join(dir, 'broken.xml');
+    try {
+      const proxy = await startProxyCli([
+        '--target',
+        target.apiUrl,
+        '--exit-after',
+        '2',
+        '--reporter',
+        'junit',
+        '--output',
+        output,
+      ]);
+      await fetch(`${proxy.apiUrl}/pets?limit=2`, { headers: auth });
+      await fetch(`${proxy.apiUrl}/pets/1`, { headers: auth });
+      expect(await proxy.exited).toBe(1);
+      expect(proxy.output()).toContain('Stopped (2 exchanges seen)');
+      const xml = new XMLParser({ ignoreAttributes: false }).parse(await readFile(output, 'utf8'));
+      expect(xml.testsuites['@_name']).toBe('petstore-kit proxy');
+      expect(Number(xml.testsuites['@_failures'])).toBeGreaterThan(0);
+      expect(await readFile(output, 'utf8')).toContain('SchemaViolation');
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('SIGTERM in front of our mock: json report, a line per exchange, the key never printed, exit 0', async () => {
+    const target = await startTarget();
+    const output = join(dir, 'mock.json');
+    try {
+      const proxy = await startProxyCli(['--target', target.apiUrl, '--log', '--reporter', 'json', '--output', output]);
+      await fetch(`${proxy.apiUrl}/pets?limit=2`, { headers: auth });
+      await fetch(`${proxy.apiUrl}/pets?api_key=${DEV_API_KEY}`, { headers: auth });
+      await fetch(`${proxy.apiUrl}/pets/1`);
+      process.kill(proxy.pid, 'SIGTERM');
+      expect(await proxy.exited).toBe(0);
+      const report = JSON.parse(await readFile(output, 'utf8'));
+      expect(report.tool).toBe('petstore-kit proxy');
+      expect(report.exchanges).toEqual({ total: 3, judged: 3, failed: 0 });
+      expect(report.summary.failed).toBe(0);
+      expect(proxy.output()).toMatch(/#1 GET \/v1\/pets\?limit=2 200 listPets \d+ ms ok/);
+      expect(proxy.output()).toMatch(/#3 GET \/v1\/pets\/1 401 getPet/);
+      expect(proxy.output()).toContain('Stopped (received SIGTERM)');
+      expect(proxy.output() + JSON.stringify(report)).not.toContain(DEV_API_KEY);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('--exit-after Ns: stops by itself when the time is up, exit 0 without traffic', async () => {
+    const target = await startTarget();
+    try {
+      const proxy = await startProxyCli(['--target', target.apiUrl, '--exit-after', '1s']);
+      expect(await proxy.exited).toBe(0);
+      expect(proxy.output()).toContain('Stopped (1 s elapsed). 0 exchange(s)');
+    } finally {
+      await target.close();
+    }
+  });
+
+  it.each([
+    [['proxy'], '--target is required'],
+    [['proxy', '--target', 'http://127.0.0.1:9/v1', '--exit-after', 'soon'], '--exit-after'],
+    [['proxy', '--target', 'http://127.0.0.1:9/v1', '--output', 'x.json'], '--output'],
+    [['proxy', '--target', 'ftp://example.com/v1'], 'not an http(s) URL'],
+  ])('%j: one line, exit 2 (or 1 for a target that cannot be used)', async (args, said) => {
+    const { code, output } = await runCli(args);
+    expect(output).toContain(said);
+    expect(code).toBe(said.startsWith('not an') ? 1 : 2);
+  });
+});
+
+describe('a target whose body never ends', () => {
+  it('is streamed to the client while the proxy stays bounded in memory', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    const endless = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const pump = () => {
+        while (res.write(chunk));
+      };
+      res.on('drain', pump);
+      res.on('close', () => res.off('drain', pump));
+      pump();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/v1`;
+    const proxy = await startProxyCli(['--target', url]);
+    const through = 512 * 1024 * 1024;
+    try {
+      const response = await fetch(`${proxy.apiUrl}/pets`, { headers: auth });
+      expect(response.status).toBe(200);
+      // The target never ends its body: the bytes arriving at all prove it is streamed, not held to its end.
+      const reader = response.body!.getReader();
+      let received = 0;
+      while (received < through) received += (await reader.read()).value!.byteLength;
+      await reader.cancel();
+      const status = await readFile(`/proc/${proxy.pid}/status`, 'utf8');
+      const peakKiB = Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]);
+      // Far below what passed through: the proxy held a bounded window, never the body.
+      expect(peakKiB * 1024).toBeLessThan(through / 2);
+      console.log(`proxy peak RSS ${Math.round(peakKiB / 1024)} MiB with ${through / 2 ** 20} MiB streamed through`);
+    } finally {
+      process.kill(proxy.pid, 'SIGTERM');
+      await proxy.exited;
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
+    }
+  });
+});
