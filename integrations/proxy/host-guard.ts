@@ -1,6 +1,5 @@
 // What the proxy refuses before it forwards anything, so that it is no open proxy and no door for other
-// web sites (the mock's src/node/request-guard.ts keeps the same rules for `serve`; this floor may not
-// import it):
+// web sites (the Host rules are the mock's, src/shared/host-names.ts):
 // - It forwards only to its targets, whatever the request names: an absolute request target (RFC 9112
 //   §3.2.2, what a client sends to a forward proxy) must name the proxy itself, and CONNECT is refused.
 // - DNS rebinding: a page on evil.example whose name resolves to 127.0.0.1 sends `Host: evil.example`.
@@ -9,7 +8,7 @@
 // - Its admin API (the journal: what clients sent and got) is for its own dashboard and for scripts: a
 //   request carrying another page's `Origin` is refused unless `--admin-origin` allowed it. No `*` CORS.
 import type { IncomingMessage } from 'node:http';
-import { isIP } from 'node:net';
+import { canonicalHost, hostAllowList, sameOrigin } from '../../src/shared/host-names.ts';
 
 export interface GuardOptions {
   /** The address the proxy is bound to. */
@@ -45,14 +44,7 @@ export function createProxyGuard({
   adminPath,
   adminOrigins = [],
 }: GuardOptions): ProxyGuard {
-  const loopback = isLoopbackName(canonicalHost(host) ?? host);
-  const allowed = allowedHosts.map((entry) =>
-    (entry.startsWith('.') ? entry : (canonicalHost(entry) ?? entry)).toLowerCase(),
-  );
-  const hostAllowed = (name: string) =>
-    isLoopbackName(name) ||
-    (!loopback && isIP(name.replace(/^\[|\]$/g, '')) !== 0) ||
-    allowed.some((entry) => (entry.startsWith('.') ? name === entry.slice(1) || name.endsWith(entry) : name === entry));
+  const { loopback, allows: hostAllowed } = hostAllowList(host, allowedHosts);
   const origins = new Set(adminOrigins);
   const refusedHost = (name: string): Refusal => {
     const shown = name.slice(0, 200);
@@ -110,31 +102,4 @@ function notAProxy(what: string): Refusal {
     code: 'NOT_A_FORWARD_PROXY',
     message: `This proxy forwards only to its targets, by path: it does not forward ${what}. Send the request to the proxy's own URL (e.g. /v1/pets)`,
   };
-}
-
-/** The host of a `Host` header (or a bind address) as a URL writes it: lower case, `[::1]` for IPv6, no port. */
-function canonicalHost(host: string): string | undefined {
-  const bare = host.includes(':') && !host.startsWith('[') && isIP(host) === 6 ? `[${host}]` : host;
-  try {
-    const { hostname, username, password, pathname, search, hash } = new URL(`http://${bare}`);
-    // Anything but a host and a port (`a@b`, `a/b`) is not a Host header.
-    if (username || password || pathname !== '/' || search || hash) return undefined;
-    return hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `localhost`, a name under it (RFC 6761 §6.3), an address of 127.0.0.0/8, or ::1. */
-export function isLoopbackName(name: string): boolean {
-  if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  if (name === '[::1]' || name === '::1') return true;
-  if (name.startsWith('[::ffff:7f')) return true;
-  return isIP(name) === 4 && name.startsWith('127.');
-}
-
-/** Whether `origin` is the proxy's own (its dashboard's), as named by the request's Host. */
-function sameOrigin(origin: string, host: string | undefined): boolean {
-  if (host === undefined || !URL.canParse(origin) || !URL.canParse(`http://${host}`)) return false;
-  return new URL(origin).origin === new URL(`http://${host}`).origin;
 }

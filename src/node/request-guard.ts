@@ -9,10 +9,10 @@
 // - The admin API is for the mock's own dashboard and for scripts: a request to it that a browser marks
 //   with another page's `Origin` is refused, unless the user allowed that origin (`--admin-origin`).
 import type { IncomingMessage } from 'node:http';
-import { isIP } from 'node:net';
 import { errorResponse } from '../core/errors.ts';
 import { originRefused } from '../core/http/cors.ts';
 import type { CoreResponse } from '../core/index.ts';
+import { canonicalHost, hostAllowList, sameOrigin } from '../shared/host-names.ts';
 
 export interface GuardOptions {
   /** The address the server is bound to. */
@@ -37,14 +37,7 @@ export function createRequestGuard({
   adminPath,
   adminOrigins = [],
 }: GuardOptions): RequestGuard {
-  const loopback = isLoopbackName(canonicalHost(host) ?? host);
-  const allowed = allowedHosts.map((entry) =>
-    (entry.startsWith('.') ? entry : (canonicalHost(entry) ?? entry)).toLowerCase(),
-  );
-  const hostAllowed = (name: string) =>
-    isLoopbackName(name) ||
-    (!loopback && isIP(name.replace(/^\[|\]$/g, '')) !== 0) ||
-    allowed.some((entry) => (entry.startsWith('.') ? name === entry.slice(1) || name.endsWith(entry) : name === entry));
+  const { loopback, allows: hostAllowed } = hostAllowList(host, allowedHosts);
   const origins = new Set(adminOrigins);
   const adminPrefix = `${adminPath}/`;
   // A client sends the same Host on every request: its verdict (the name refused, or '' when answered) is
@@ -88,32 +81,4 @@ function hostRefused(name: string, loopback: boolean): CoreResponse {
   return errorResponse('HOST_NOT_ALLOWED', {
     message: `This server answers ${answers} only, not the Host "${shown}" (protection against DNS rebinding). To serve it, start the mock with --allowed-host ${shown}`,
   });
-}
-
-/** The host of a `Host` header (or a bind address) as a URL writes it: lower case, `[::1]` for IPv6, no port. */
-function canonicalHost(host: string): string | undefined {
-  const bare = host.includes(':') && !host.startsWith('[') && isIP(host) === 6 ? `[${host}]` : host;
-  try {
-    const { hostname, username, password, pathname, search, hash } = new URL(`http://${bare}`);
-    // Anything but a host and a port (`a@b`, `a/b`) is not a Host header.
-    if (username || password || pathname !== '/' || search || hash) return undefined;
-    return hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `localhost`, a name under it (RFC 6761 §6.3), an address of 127.0.0.0/8, or ::1. */
-function isLoopbackName(name: string): boolean {
-  if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  if (name === '[::1]') return true;
-  // An IPv4-mapped loopback address, as URL writes it: [::ffff:7f00:1].
-  if (name.startsWith('[::ffff:7f')) return true;
-  return isIP(name) === 4 && name.startsWith('127.');
-}
-
-/** Whether `origin` is the server's own (the dashboard's), as named by the request's Host. */
-function sameOrigin(origin: string, host: string | undefined): boolean {
-  if (host === undefined || !URL.canParse(origin) || !URL.canParse(`http://${host}`)) return false;
-  return new URL(origin).origin === new URL(`http://${host}`).origin;
 }
