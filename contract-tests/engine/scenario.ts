@@ -141,6 +141,11 @@ export interface Scenario<Title extends string = FindingTitle> {
   quickstart?: boolean;
   /** True when it sends numbers a double cannot hold: skipped through a transport that rounds them (Prism's proxy). */
   exactNumbers?: boolean;
+  /**
+   * True when it sends a method the interface lists for no operation of the path (HEAD, OPTIONS): skipped
+   * through a proxy that answers such a method itself (Prism's), where the target's answer cannot be seen.
+   */
+  unlistedMethod?: boolean;
   run(ctx: ScenarioContext<Title>): Promise<void>;
 }
 

@@ -47,6 +47,8 @@ export interface ConformanceOptions {
   skipChecks?: Record<string, string>;
   /** Set when the transport re-encodes JSON numbers as doubles: scenarios that need exact numbers are skipped with this reason. */
   roundsNumbers?: string;
+  /** Set when a proxy between verify and the target answers HEAD and OPTIONS itself: those scenarios are skipped with this reason. */
+  answersUnlistedMethods?: string;
   /** Per-request timeout, body included; default 10 000 ms. */
   timeoutMs?: number;
   /** Requests per second at most, across every request in flight (a shared token bucket); default unpaced. */

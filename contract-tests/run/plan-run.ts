@@ -112,6 +112,7 @@ function modelFor(document: OpenApiDocument): ApiModel {
 function skipReason(scenario: Scenario<string>, options: ConformanceOptions): string | undefined {
   if (scenario.quickstart && !options.quickstartUrl) return 'no quickstart URL given (--quickstart-url)';
   if (scenario.exactNumbers && options.roundsNumbers) return options.roundsNumbers;
+  if (scenario.unlistedMethod && options.answersUnlistedMethods) return options.answersUnlistedMethods;
   if (scenario.phase !== 'read' && !options.allowWrites)
     return 'read-only run: this scenario sends requests that could create data (--allow-writes runs it)';
   return undefined;

@@ -59,6 +59,9 @@ export async function runViaPrism(options: ConformanceOptions): Promise<Report> 
           "--via-prism: bodies pass Prism's proxy, which re-encodes and relays them; run without --via-prism to check the body size limit",
       },
       // Prism re-encodes the target's JSON answers with doubles: 9007199254740993 would come back rounded.
+      // Prism's proxy answers HEAD (500) and OPTIONS itself, without asking the target.
+      answersUnlistedMethods:
+        "--via-prism: Prism's proxy answers HEAD and OPTIONS itself (HEAD with a 500), so the target's answer cannot be seen through it; run without --via-prism to check them",
       roundsNumbers:
         "--via-prism: Prism's proxy re-encodes JSON numbers as doubles, so an int64 beyond 2^53 cannot cross it exactly; run without --via-prism to check it",
     });

@@ -56,6 +56,7 @@ function bareMethod(model: ApiModel, operation: Operation, method: 'HEAD' | 'OPT
     }),
     name: `${method} ${operation.path} → served or 4xx, never 5xx`,
     phase: 'read',
+    unlistedMethod: true,
   };
 }
 
