@@ -96,6 +96,30 @@ describe('the generated phase', () => {
     expect(scenario.notObservable[0].why).toMatch(/sent again, it passed/);
   });
 
+  it('a generated request that gets no answer ends the search: no shrinking that waits out each timeout', async () => {
+    // Hangs on the category ids a cache misses: a request nobody listed holds the server.
+    let hung = 0;
+    const hangs: BrokenTarget = {
+      name: 'hangs-on-unknown-category',
+      departure: 'createPet with a categoryId of 1000 or more never answers',
+      expect: { check: 'generatedRequests' },
+      wrap: (store) => (req) => {
+        const categoryId = /"categoryId":(\d{4,})/.exec(req.body ?? '');
+        if (is(req, 'POST', /\/pets$/) && categoryId) {
+          hung += 1;
+          return { status: 200, headers: {}, body: null, shaping: { transport: 'never-respond', by: ['test'] } };
+        }
+        return store.handle(req);
+      },
+    };
+    const report = await verifyStarted(() => startTarget(hangs), { checks: GENERATED, timeoutMs: 300 });
+    const scenario = createPetScenario(report);
+    expect(scenario.status).toBe('failed');
+    expect(scenario.failures.map((f) => f.title)).toEqual(['NoResponse']);
+    // The request that got none, and once more to record it: never a shrink per timeout.
+    expect(hung).toBe(2);
+  });
+
   it('takes --seed and --max-examples as whole numbers, and refuses anything else (exit 2)', () => {
     const base = ['--base-url', 'http://127.0.0.1:4010/v1', '--api-key', 'k'];
     expect(parseVerifyArgs([...base, '--seed', '42', '--max-examples', '0'], {})).toMatchObject({

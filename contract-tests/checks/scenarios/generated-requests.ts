@@ -43,7 +43,9 @@ type Verdict = Omit<FindingDraft, 'exchange'> | undefined;
 async function search(ctx: ScenarioContext, model: ApiModel, operation: Operation): Promise<void> {
   const { seed, maxExamples } = ctx.generation;
   if (maxExamples === 0) ctx.skip('the generated phase is off (--max-examples 0)');
-  let stopped: unknown;
+  // What ended the search early: a spent budget (the run reports it), or a request that got no answer.
+  // Shrinking would wait out the timeout again at every step, so no answer ends the search at once.
+  let stopped: RetryBudgetExhausted | { title: string; reason: string; request?: GeneratedRequest } | undefined;
   const property = fc.asyncProperty(requestsOf(model, operation), async (request) => {
     if (stopped) return true;
     let probed: Probed;
@@ -56,14 +58,27 @@ async function search(ctx: ScenarioContext, model: ApiModel, operation: Operatio
       return true;
     }
     if (!probed.response) {
-      // The run's time budget is spent: nothing more is judged (the run reports it).
-      if (probed.failure.title === 'RunTimeBudgetExceeded') stopped = probed.failure;
-      return stopped !== undefined;
+      stopped = { ...probed.failure, request };
+      return true;
     }
     return probed.failures.length === 0 && judge(model, operation, request, probed.response) === undefined;
   });
   const result = await fc.check(property, { seed: seedOf(seed, operation), numRuns: maxExamples });
   if (stopped instanceof RetryBudgetExhausted) throw stopped;
+  if (stopped?.title === 'RunTimeBudgetExceeded') return;
+  if (stopped?.request) {
+    // Sent again and recorded: no answer this time either is the scenario's NoResponse (it ends here).
+    const response = await ctx.send(operation, specOf(stopped.request));
+    const verdict = judge(model, operation, stopped.request, response);
+    if (verdict) ctx.fail({ ...verdict, exchange: response.index });
+    else
+      ctx.notObservable({
+        what: `the generated requests after one that got no answer (${stopped.reason})`,
+        why: 'sent again, it was answered; the search had stopped there',
+        exchange: response.index,
+      });
+    return;
+  }
   if (!result.failed || !result.counterexample) return;
 
   const [request] = result.counterexample;
