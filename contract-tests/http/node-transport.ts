@@ -14,7 +14,7 @@ import http, { Agent as HttpAgent, type IncomingMessage } from 'node:http';
 import https, { Agent as HttpsAgent } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { codingsToUndo, decoderFor } from './content-codings.ts';
 import type { FetchLike } from './send.ts';
 
 export interface NodeTransport {
@@ -143,21 +143,10 @@ function toResponse(incoming: IncomingMessage): Response {
 
 /** The body decoded from its Content-Encoding, last coding first (RFC 9110 §8.4); unknown codings stay as sent. */
 function decoded(incoming: IncomingMessage): Readable {
-  const codings = (incoming.headers['content-encoding'] ?? '')
-    .split(',')
-    .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== '' && coding !== 'identity')
-    .reverse();
+  const codings = codingsToUndo(incoming.headers['content-encoding']);
   let stream: Readable = incoming;
   for (const coding of codings) {
-    const decoder =
-      coding === 'gzip' || coding === 'x-gzip'
-        ? createGunzip()
-        : coding === 'deflate'
-          ? createInflate()
-          : coding === 'br'
-            ? createBrotliDecompress()
-            : undefined;
+    const decoder = decoderFor(coding);
     if (!decoder) return stream;
     const source = stream;
     source.once('error', (error) => decoder.destroy(error));

@@ -4,7 +4,7 @@
 // The decoder pushes back (`write` → false) rather than queue: the forwarder pauses the target until it
 // drains, so the copy is bounded whatever the target sends.
 import type { Transform } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { codingsToUndo, decoderFor } from '../../contract-tests/http/content-codings.ts';
 
 export type CaptureState = 'reading' | 'full' | 'broken';
 
@@ -28,20 +28,9 @@ export class BodyCapture {
     private readonly limit: number,
   ) {
     // The last coding applied is removed first (RFC 9110 §8.4), as verify's transport does.
-    const codings = (contentEncoding ?? '')
-      .split(',')
-      .map((coding) => coding.trim().toLowerCase())
-      .filter((coding) => coding !== '' && coding !== 'identity')
-      .reverse();
+    const codings = codingsToUndo(contentEncoding);
     for (const coding of codings) {
-      const decoder =
-        coding === 'gzip' || coding === 'x-gzip'
-          ? createGunzip()
-          : coding === 'deflate'
-            ? createInflate()
-            : coding === 'br'
-              ? createBrotliDecompress()
-              : undefined;
+      const decoder = decoderFor(coding);
       if (!decoder) {
         this.undecodable = `Content-Encoding ${coding}, which the proxy does not decode: forwarded unjudged`;
         for (const made of this.decoders) made.destroy();

@@ -2,19 +2,11 @@
 // left running for days holds as much as one that just started. Each is already judged and redacted.
 import type { ProxiedExchange } from './exchange-record.ts';
 
-/** One line of the journal's list: enough to draw a row, with the findings' titles. */
-export interface ExchangeSummary {
-  id: number;
-  time: string;
-  method: string;
-  path: string;
-  operationId?: string;
-  status?: number;
-  durationMs: number;
-  judged: boolean;
-  failures: string[];
-  recommendations: string[];
-}
+/** One line of the journal's list: the exchange's own fields, enough to draw a row, with the findings' titles. */
+export type ExchangeSummary = Pick<
+  ProxiedExchange,
+  'id' | 'time' | 'method' | 'path' | 'operationId' | 'status' | 'durationMs' | 'judged'
+> & { failures: string[]; recommendations: string[] };
 
 export class ExchangeJournal {
   private readonly ring: ProxiedExchange[] = [];
