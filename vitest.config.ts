@@ -3,8 +3,10 @@ import { sourceEntries } from './scripts/source-entries.ts';
 
 // The suite in tiers, each runnable alone (`npm run test:<tier>`); `npm test` runs them all and .ci/run calls
 // it. The JSON report feeds .ci/run's totals.
-//   unit      in-process and offline: colocated unit tests, the project's own checks (types, format,
-//             architecture, spec lint). Seconds; no build, no server, no network.
+//   unit      in-process and offline: colocated unit tests beside the code. Seconds; no build, no server,
+//             no network.
+//   repo      the whole-repository checks: types, format, architecture, spec lint, linear patterns. Each reads
+//             every file, so they stay out of the unit tier a developer runs after every change.
 //   loopback  real servers on 127.0.0.1 and child processes: the mock, MSW in Node, verify against targets.
 //   browser   Debian's Chromium driven by playwright-core: the dashboard, the example page, cross-origin pages.
 //   judges    Prism and Dredd beside the kit, and the benchmark's smoke run.
@@ -38,10 +40,13 @@ export default defineConfig({
             'integrations/**/*.test.ts',
             'cli/**/*.test.ts',
             'bench/lib/**/*.test.ts',
-            'test/project/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', 'integrations/vitest/**', BROWSER_TESTS],
         },
+      },
+      {
+        extends: true,
+        test: { name: 'repo', include: ['test/project/**/*.test.ts'] },
       },
       {
         extends: true,

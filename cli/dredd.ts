@@ -3,6 +3,8 @@
 import { parseArgs } from 'node:util';
 import { runDredd } from '../integrations/dredd/run-dredd.ts';
 import { apiKeyFromEnv } from '../src/shared/api-key-env.ts';
+import { httpUrlFlag, ifGiven, readableFileFlag } from './flag-values.ts';
+import { UsageError } from './usage-error.ts';
 
 const USAGE = `Usage: petstore-kit dredd --base-url URL --api-key KEY [--quickstart-url URL] [--sunset-url URL] [--spec FILE]
   --base-url        Pet Store base URL including /v1, e.g. http://127.0.0.1:4010/v1
@@ -42,15 +44,18 @@ export async function dreddCommand(argv: string[]): Promise<number> {
     console.error(`petstore-kit dredd: ${!baseUrl ? '--base-url' : '--api-key'} is required.\n${USAGE}`);
     return 2;
   }
-  for (const [flag, url] of Object.entries({
-    'base-url': baseUrl,
-    'quickstart-url': values['quickstart-url'],
-    'sunset-url': values['sunset-url'],
-  })) {
-    if (url !== undefined && !URL.canParse(url)) {
-      console.error(`petstore-kit dredd: --${flag} "${url}" is not an absolute URL.\n${USAGE}`);
-      return 2;
-    }
+  try {
+    for (const [flag, url] of Object.entries({
+      'base-url': baseUrl,
+      'quickstart-url': values['quickstart-url'],
+      'sunset-url': values['sunset-url'],
+    }))
+      ifGiven(url, (text) => httpUrlFlag(flag, text, 'http://127.0.0.1:4010/v1'));
+    ifGiven(values.spec, (path) => readableFileFlag('spec', path));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`petstore-kit dredd: ${error.message}\n${USAGE}`);
+    return 2;
   }
   const result = await runDredd({
     baseUrl,

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from './usage-error.ts';
 import { MESSAGE_PREFIX } from '../src/shared/kit-error.ts';
+import { redactText } from '../src/shared/redact.ts';
 
 const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>>> = {
   serve: async () => (await import('./serve.ts')).serveCommand,
@@ -73,7 +74,8 @@ main(process.argv.slice(2)).then(
     // A KitError already names the kit (`[petstore-kit] Failed to …`): one prefix is enough.
     const who = error.command ? `petstore-kit ${error.command}` : 'petstore-kit';
     const line = error.message.startsWith(MESSAGE_PREFIX) ? error.message : `${who}: ${error.message}`;
-    process.stderr.write(`${line}\n${usage ? `Run ${who} --help for usage.\n` : ''}`);
+    // A URL in the message (a bad --target) keeps no password of its userinfo.
+    process.stderr.write(`${redactText(line, [])}\n${usage ? `Run ${who} --help for usage.\n` : ''}`);
     process.exitCode = usage ? 2 : 1;
   },
 );

@@ -1,15 +1,21 @@
-// `petstore-kit proxy`: flags → startProxy(), a banner, a line per exchange with --log, and on exit (Ctrl-C,
-// SIGTERM, --exit-after) the report and the exit code: 1 when any failure was seen, so CI can run an
-// end-to-end suite through the proxy and fail the build on an interface departure in real traffic.
+// `petstore-kit proxy`: flags → startProxy(), a banner, a line per exchange with --log, and on exit the report
+// and the exit code: 1 when any failure was seen, so CI can run an end-to-end suite through the proxy and fail
+// the build on an interface departure in real traffic. However it is stopped, it stops the same way (the
+// exchanges in flight finish, the HAR closes, the report is written): Ctrl-C (SIGINT), SIGTERM, SIGHUP (its
+// terminal closed), --exit-after, or the end of the npm process that started it (stop-signals.ts).
 import { writeFile } from 'node:fs/promises';
-import { redactText } from '../contract-tests/http/redact.ts';
+import { ConformanceError } from '../contract-tests/engine/conformance-error.ts';
 import { renderProxyReport, type ProxyReport } from '../integrations/proxy/proxy-report.ts';
 import { startProxy } from '../integrations/proxy/start-proxy.ts';
-import { failedTo } from '../src/shared/kit-error.ts';
+import { apiKeysFromEnv } from '../src/shared/api-key-env.ts';
+import { failedTo, KitError } from '../src/shared/kit-error.ts';
+import { hostListenError, refuseDevelopmentKeyBeyondLoopback } from './host-flags.ts';
 import { parseProxyArgs } from './parse-proxy-args.ts';
 import { PROXY_HELP } from './proxy-help.ts';
 import { formatProxyLine } from './proxy-log.ts';
 import { useColour } from './request-log.ts';
+import { UsageError } from './usage-error.ts';
+import { onStopRequest } from './stop-signals.ts';
 
 export async function proxyCommand(argv: string[]): Promise<number> {
   const args = parseProxyArgs(argv);
@@ -17,45 +23,56 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     process.stdout.write(PROXY_HELP);
     return 0;
   }
+  // A console that is gone (its terminal closed, the reader of its pipe ended) must not keep the report from
+  // being written: a write that fails is dropped.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   const colour = useColour(process.stdout, process.env);
   let stop: (why: string) => void = () => undefined;
   let exchanges = 0;
   const limit = args.exitAfter && 'exchanges' in args.exitAfter ? args.exitAfter.exchanges : undefined;
   const seconds = args.exitAfter && 'seconds' in args.exitAfter ? args.exitAfter.seconds : undefined;
+  const host = args.options.host ?? '127.0.0.1';
+  const apiKeys = args.options.apiKeys ?? apiKeysFromEnv(process.env);
+  refuseDevelopmentKeyBeyondLoopback(host, apiKeys ?? []);
   const proxy = await startProxy({
     ...args.options,
+    apiKeys,
     onExchange(exchange) {
       if (args.log) process.stdout.write(formatProxyLine(exchange, colour));
       if (limit !== undefined && ++exchanges === limit) stop(`${limit} exchange${limit === 1 ? '' : 's'} seen`);
     },
+  }).catch((error: unknown) => {
+    // It never ran, so nothing was judged: exit 2 with the one line (a spec it cannot read, a port in use),
+    // never 1, which CI reads as "a failure was seen".
+    const why = hostListenError(error, host);
+    throw why instanceof KitError || why instanceof ConformanceError ? new UsageError(why.message) : why;
   });
   // Ready to stop before saying it is ready: a SIGTERM sent the moment the banner appears still gets the
   // report written and the HAR closed.
   const stopped = new Promise<string>((resolve) => {
     stop = resolve;
-    process.once('SIGINT', () => resolve('received SIGINT'));
-    process.once('SIGTERM', () => resolve('received SIGTERM'));
+    onStopRequest(resolve);
     if (seconds !== undefined) setTimeout(() => resolve(`${seconds} s elapsed`), seconds * 1000).unref();
   });
   const { options } = args;
-  process.stdout.write(
-    [
-      'petstore-kit proxy is running',
-      `  Pet Store API  ${proxy.apiUrl}  → ${options.target}`,
-      ...(proxy.quickstartUrl ? [`  Quickstart     ${proxy.quickstartUrl}  → ${options.quickstartTarget}`] : []),
-      `  Dashboard      ${proxy.adminUrl}`,
-      `  Admin API      ${proxy.adminUrl}requests  (every exchange with its findings)`,
-      `  Judged as      verify with ${options.overlayPath ? `--overlay ${options.overlayPath}` : `--profile ${options.profile ?? 'interface'}`}`,
-      ...(options.recordPath ? [`  Recording      ${options.recordPath}  (HAR 1.2, credentials redacted)`] : []),
-      '',
-    ].join('\n'),
-  );
+  const banner = [
+    'petstore-kit proxy is running',
+    `  Pet Store API  ${proxy.apiUrl}  → ${options.target}`,
+    ...(proxy.quickstartUrl ? [`  Quickstart     ${proxy.quickstartUrl}  → ${options.quickstartTarget}`] : []),
+    `  Dashboard      ${proxy.adminUrl}`,
+    `  Admin API      ${proxy.adminUrl}requests  (every exchange with its findings${proxy.adminNeedsKey ? '; reachable from other machines, so it asks for a key of PETSTORE_API_KEY' : ''})`,
+    `  Judged as      verify with ${options.overlayPath ? `--overlay ${options.overlayPath}` : `--profile ${options.profile ?? 'interface'}`}`,
+    ...(options.recordPath ? [`  Recording      ${options.recordPath}  (HAR 1.2, credentials redacted)`] : []),
+    '',
+  ].join('\n');
+  // Through the proxy's redactor: a target given with a password in its userinfo shows `<redacted>`.
+  process.stdout.write(proxy.judge.redactor().text(banner));
   const why = await stopped;
   await proxy.close();
   const report = proxy.report();
   process.stdout.write(`\nStopped (${why}). ${summary(report)}\n`);
   if (args.reporter) {
-    const rendered = redactText(renderProxyReport(report, args.reporter), proxy.judge.secrets());
+    const rendered = proxy.judge.redactor().text(renderProxyReport(report, args.reporter));
     if (!args.output) process.stdout.write(rendered);
     else {
       try {

@@ -1,16 +1,18 @@
 // `petstore-kit verify`: parse flags, run the suite (directly or through Prism), render the report.
 // Returns the exit code: 0 no scenario failed, 1 one did, 2 nothing judged (bad usage, unreadable spec,
 // unreachable target, a retry budget spent, a key refused on every request: one line on stderr). Every
-// byte it writes passes through redaction of the API key.
+// byte it writes passes through redaction of the run's secrets (contract-tests/http/run-secrets.ts).
 import { writeFile } from 'node:fs/promises';
 import { failedTo } from '../src/shared/kit-error.ts';
 import { apiKeyFromEnv } from '../src/shared/api-key-env.ts';
 import { ConformanceError } from '../contract-tests/engine/conformance-error.ts';
 import { escapeControls } from '../contract-tests/http/escape-controls.ts';
-import { redactText } from '../contract-tests/http/redact.ts';
+import { runRedactor } from '../contract-tests/http/run-secrets.ts';
+import { redactText } from '../src/shared/redact.ts';
 import { renderReport } from '../contract-tests/reporters/render-report.ts';
 import { runConformance } from '../contract-tests/run-conformance.ts';
-import { parseVerifyArgs, VerifyUsageError, type VerifyArgs } from './parse-verify-args.ts';
+import { parseVerifyArgs, type VerifyArgs } from './parse-verify-args.ts';
+import { UsageError } from './usage-error.ts';
 import { runViaPrism } from '../integrations/prism/run-via-prism.ts';
 import { VERIFY_HELP } from './verify-help.ts';
 import { createProgress } from './verify-progress.ts';
@@ -46,7 +48,7 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
   try {
     args = parseVerifyArgs(argv, io.env);
   } catch (error) {
-    if (!(error instanceof VerifyUsageError)) throw error;
+    if (!(error instanceof UsageError)) throw error;
     io.stderr(
       `petstore-kit verify: ${redactText(error.message, secretsIn(argv, io.env))}\nRun petstore-kit verify --help for usage.\n`,
     );
@@ -56,9 +58,9 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
     io.stdout(VERIFY_HELP);
     return 0;
   }
-  const secrets = [args.apiKey];
-  const out = (text: string) => io.stdout(redactText(text, secrets));
-  const err = (text: string) => io.stderr(escapeControls(redactText(text, secrets)));
+  const redact = runRedactor(args);
+  const out = (text: string) => io.stdout(redact.text(text));
+  const err = (text: string) => io.stderr(escapeControls(redact.text(text)));
   const progress = io.progress ? createProgress({ write: err, ...io.progress }) : undefined;
   try {
     // Everything but what only this command uses (how to print, where to write) is a run option.
@@ -80,7 +82,7 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
       progress?.stop(),
     );
     const color = !args.output && io.isTty && !io.env.NO_COLOR;
-    const rendered = redactText(renderReport(report, args.reporter, { color, recommendations }), secrets);
+    const rendered = redact.text(renderReport(report, args.reporter, { color, recommendations }));
     if (args.output) {
       await writeFile(args.output, rendered);
       const { summary: s } = report;

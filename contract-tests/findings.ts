@@ -21,6 +21,7 @@ export const FINDINGS = {
   FilterMissesRecords: 'A filtered list left out matching records the unfiltered list shows.',
   HeaderSchemaViolation: 'A declared response header does not match its schema.',
   InvalidBodyAccepted: 'A body that breaks the request schema was answered with a 2xx.',
+  InvalidContentEncoding: 'A body does not decode as its Content-Encoding says (gzip, deflate, br).',
   InvalidJson: 'A response declared as JSON is not valid JSON.',
   InvalidParameterAccepted: 'A parameter value that breaks its schema was not refused as the document says.',
   JsonMediaTypeRefused:

@@ -92,6 +92,8 @@ export interface NotObservable {
   why: string;
   /** Index into the scenario's `exchanges` of the response that showed it. */
   exchange?: number;
+  /** Indexes into `Report.causes` of the cause that says it for every such scenario (a target that stopped answering). */
+  causes?: number[];
 }
 
 export interface ScenarioResult {

@@ -11,7 +11,9 @@ import { createHandlers, type HandlersOptions } from './index.ts';
  * Creates an MSW service worker that answers the Pet Store URLs for this page. Call `worker.start()` before the first request.
  * @example
  * const { worker } = setupPetStoreWorker({ baseUrl: `${location.origin}/v1` });
- * await worker.start({ onUnhandledRequest: 'bypass' });
+ * // msw 3 reads onUnhandledFrame, msw 2 onUnhandledRequest: an object with both suits either.
+ * const unhandled = { onUnhandledFrame: 'bypass', onUnhandledRequest: 'bypass' } as const;
+ * await worker.start(unhandled);
  */
 export function setupPetStoreWorker(options: HandlersOptions): {
   worker: ReturnType<typeof setupWorker>;

@@ -10,7 +10,9 @@ import { createHandlers, type HandlersOptions } from './index.ts';
  * Creates an MSW server that answers the Pet Store URLs in this process. Call `server.listen()` to start.
  * @example
  * const { server, store } = setupPetStoreServer({ baseUrl: 'http://petstore.test/v1' });
- * beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+ * // msw 3 reads onUnhandledFrame, msw 2 onUnhandledRequest: an object with both suits either.
+ * const unhandled = { onUnhandledFrame: 'error', onUnhandledRequest: 'error' } as const;
+ * beforeAll(() => server.listen(unhandled));
  * afterEach(() => store.reset());
  * afterAll(() => server.close());
  */

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds the published package into dist/:
-// 1. tsc (tsconfig.build.json): ESM JavaScript and .d.ts (with their doc comments) mirroring the sources,
+// 1. tsc (tsconfig.build.json): ESM JavaScript and .d.ts (without doc comments: below) mirroring the sources,
 //    keeping only the declarations the entries' types reach (prune-declarations.mjs);
-// 2. esbuild, file by file: the JavaScript without comments or spacing (the .d.ts keep the docs; no source maps, so
+// 2. esbuild, file by file: the JavaScript without comments or spacing (no source maps, so
 //    nothing points at a source the package does not ship);
 // 3. esbuild, file by file: a CommonJS copy of what the Node entries load (src, mocks, contract-tests) in
 //    dist/cjs/, with its .d.ts, for `require()` in loaders that cannot load ESM (Jest's);
@@ -140,17 +140,19 @@ function filesIn(dir, suffix) {
 const TARGET = 'node20';
 for (const file of filesIn(DIST, '.js')) {
   const source = readFileSync(file, 'utf8');
-  // The published JavaScript without comments or spacing (the .d.ts carry the documentation; names are kept,
+  // The published JavaScript without comments or spacing (names are kept,
   // so a stack trace still names each function). Generated modules (the documents as objects, Ajv's
   // precompiled validators) are data, never read: their local names are shortened too. npm orders a tarball
   // by file name, so each module's ESM and CommonJS copies lie side by side and compress as one: both are
-  // made with the same options to stay alike.
+  // made with the same options to stay alike. Generated modules are tree-shaken too: Ajv's standalone code keeps
+  // schema objects no validator reads.
   const minify = file.endsWith('.gen.js');
   const options = {
     loader: 'js',
     target: TARGET,
     legalComments: 'none',
     minify,
+    treeShaking: minify,
     minifyWhitespace: true,
     minifySyntax: true,
   };
@@ -164,6 +166,9 @@ for (const file of filesIn(DIST, '.js')) {
   writeFileSync(out, cjs.code);
 }
 pruneDeclarations(ROOT, DIST, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).exports);
+// The .d.ts go without their doc comments: with issues 28-29 the package outgrew its 300 kB budget, and the
+// comments were a sixth of it. The reference a user reads is in docs/ and the README; types are unchanged.
+for (const file of filesIn(DIST, '.d.ts')) writeFileSync(file, withoutDocComments(readFileSync(file, 'utf8')));
 for (const folder of CJS_FOLDERS)
   for (const file of filesIn(join(DIST, folder), '.d.ts')) cpSync(file, join(DIST, 'cjs', file.slice(DIST.length + 1)));
 // Everything under dist/cjs is CommonJS, JavaScript and declarations alike.
@@ -178,3 +183,18 @@ writeFileSync(STAMP, `${new Date(started).toISOString()}\n`);
 // Stamped with the start time: a source saved while tsc ran makes the next --if-stale build again.
 utimesSync(STAMP, started / 1000, started / 1000);
 console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+/** `text` without its `/** … *\/` blocks (and the line each stood on, when it stood alone). */
+function withoutDocComments(text) {
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf('/**', from); at !== -1; at = text.indexOf('/**', from)) {
+    const end = text.indexOf('*/', at + 3);
+    if (end === -1) break;
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    const alone = text.slice(lineStart, at).trim() === '' && text[end + 2] === '\n';
+    out += text.slice(from, alone ? lineStart : at);
+    from = alone ? end + 3 : end + 2;
+  }
+  return out + text.slice(from);
+}

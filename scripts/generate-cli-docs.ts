@@ -47,6 +47,8 @@ export async function cliPage(root: string): Promise<string> {
     '  `PETSTORE_API_KEYS`, `PETSTORE_KIT_API_KEY` and `API_KEY` still work, with one line saying they are',
     '  deprecated. A key you configure is never printed.',
     "- **A mistake in the flags** is reported on stderr, with exit code 2 and a pointer to the command's help.",
+    '- **A configuration file**, `petstore-kit.config.yaml` in the working directory or `--config FILE`, holds the',
+    '  options of `serve`, `verify` and `proxy` (each flag its key, flags winning over the file): [config.md](config.md).',
     '',
     '| command | what it does |',
     '|---|---|',

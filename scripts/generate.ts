@@ -7,9 +7,11 @@
 //   src/openapi/interface.gen.ts   the interface alone, parsed (the judge's default)
 //   src/openapi/overlay.gen.ts     the overlay, parsed (the judge's petstore-kit profile)
 //   src/openapi/openapi.gen.ts     TypeScript types of the full document (openapi-typescript)
-//   src/core/validation/validators.gen.ts  the store's validators, precompiled by Ajv (generate-validators.ts)
+//   src/core/validation/validators.gen.ts  the store's validators, precompiled by Ajv (generate-validators.ts; the
+//     self-contained schemas' in self-contained-validators.gen.ts)
 //   docs/choices.md                the overlay's actions as a table
 //   docs/cli.md                    every command and flag, from the CLI's own --help texts (generate-cli-docs.ts)
+//   petstore-kit.config.schema.json the configuration file's JSON Schema, from the flag tables (cli/config-schema.ts)
 // `--check` writes nothing and exits 1 when a generated file is out of date.
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +20,7 @@ import ts from 'typescript';
 import { parse, stringify } from 'yaml';
 import { applyOverlay, type OverlayDocument } from '../src/openapi/apply-overlay.ts';
 import type { OpenApiDocument } from '../src/openapi/openapi-document.ts';
-import { validatorsModule } from './generate-validators.ts';
+import { validatorsModules } from './generate-validators.ts';
 import { cliPage } from './generate-cli-docs.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -52,9 +54,11 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     'src/openapi/interface.gen.ts': module(INTERFACE, 'OpenApiDocument', 'interfaceDocument', base),
     'src/openapi/overlay.gen.ts': module(OVERLAY, 'OverlayDocument', 'petstoreKitOverlay', overlay),
     'src/openapi/openapi.gen.ts': `${banner(both)}${types}`,
-    'src/core/validation/validators.gen.ts': validatorsModule(document, banner(both)),
+    ...validatorsModules(document, banner(both)),
     'docs/choices.md': choicesPage(overlay),
     'docs/cli.md': await cliPage(root),
+    // Imported here: the flag tables load the generated files this function writes.
+    'petstore-kit.config.schema.json': `${JSON.stringify((await import('../cli/config-schema.ts')).configSchema(), null, 2)}\n`,
   };
 }
 

@@ -2,6 +2,7 @@
 // $PETSTORE_API_KEY (never written out), the body exact. Built while the scenario runs, from the request
 // as it was sent: reports clip a recorded body at 4,000 characters, and a body over 1 MiB (payloadTooLarge)
 // is still resent exactly, its long repeats written as `yes … | head` instead of megabytes of text.
+import { redactorFor, WINDOW } from '../../src/shared/redact.ts';
 import type { OutgoingRequest } from '../http/send.ts';
 
 /** The environment variable the command reads the key from (the one the CLI reads it from too). */
@@ -15,12 +16,6 @@ const MIN_REPEAT = 64;
 
 /** Characters that would break the line or drive a terminal: written as `$'\xHH'` escapes. */
 const UNSAFE = /[\u0000-\u001F\u007F-\u009F\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/u;
-
-/** Keys shorter than this are matched only where they stand alone, as redaction does (redact.ts). */
-const WHOLE_TOKEN_BELOW = 4;
-
-/** What a short key must not touch to stand alone (`k` in `Bearer k`, not in `petstore-kit`). */
-const WORD_CHARACTER = /[\w-]/;
 
 /**
  * A bash (or zsh) command that sends `request` again, with `-i` so the answer's status and headers show.
@@ -130,55 +125,42 @@ function expanded(expansion: string, next?: { literal: string } | { expansion: s
 }
 
 /**
- * Where the key, or a piece of it as long as redaction hides (two thirds, at least 8 characters), stands
- * in `text`: the requests that misuse the key on purpose (a character appended, one dropped) are then
- * resent as they were, not with the whole key.
+ * Where the key, or a piece of it as long as redaction hides (8 characters; a short key whole), stands in
+ * `text`, found as reports find it (src/shared/redact.ts): the requests that misuse the key on purpose (a
+ * character appended, one dropped) are then resent as they were, not with the whole key.
  */
 function keyRuns(text: string, key: string): [number, number][] {
-  if (!key) return [];
-  if (key.length < WHOLE_TOKEN_BELOW) {
-    const runs: [number, number][] = [];
-    const word = (at: number) => at >= 0 && at < text.length && WORD_CHARACTER.test(text[at]);
-    for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + 1))
-      if (!word(at - 1) && !word(at + key.length)) runs.push([at, at + key.length]);
-    return runs;
-  }
-  const size = Math.min(key.length, Math.max(8, Math.ceil((key.length * 2) / 3)));
-  const runs: [number, number][] = [];
-  for (let p = 0; p + size <= key.length; p++) {
-    const piece = key.slice(p, p + size);
-    for (let at = text.indexOf(piece); at !== -1; at = text.indexOf(piece, at + 1)) {
-      let end = at + size;
-      while (end < text.length && key.includes(text.slice(at, end + 1))) end++;
-      runs.push([at, end]);
-    }
-  }
-  runs.sort((a, b) => a[0] - b[0]);
-  const merged: [number, number][] = [];
-  for (const [at, end] of runs) {
-    const last = merged.at(-1);
-    if (last && at <= last[1]) last[1] = Math.max(last[1], end);
-    else merged.push([at, end]);
-  }
-  return merged;
+  return key ? redactorFor([key]).runs(text) : [];
 }
 
-/** A run of key characters as expansions: the whole key, or `${VAR:offset:length}` for each piece of it. */
+/**
+ * A run of key characters as expansions: the whole key, or `${VAR:offset:length}` for each piece of it of
+ * 8 characters or more (a short key: whole); other characters (a piece of the key encoded, too short) as
+ * they are. A piece is looked for only where its first 8 characters are the key's: linear in the run.
+ */
 function keyParts(run: string, key: string): ({ literal: string } | { expansion: string })[] {
   const parts: ({ literal: string } | { expansion: string })[] = [];
+  const shortest = Math.min(key.length, WINDOW);
+  let literal = '';
   for (let at = 0; at < run.length;) {
-    let length = run.length - at;
-    while (length > 1 && !key.includes(run.slice(at, at + length))) length--;
+    let length = 0;
+    if (at + shortest <= run.length && key.includes(run.slice(at, at + shortest))) {
+      length = Math.min(run.length - at, key.length);
+      while (!key.includes(run.slice(at, at + length))) length--;
+    }
+    if (length === 0) {
+      literal += run[at++];
+      continue;
+    }
+    if (literal) parts.push({ literal });
+    literal = '';
     const piece = run.slice(at, at + length);
     parts.push(
-      piece === key
-        ? { expansion: KEY_VARIABLE }
-        : key.includes(piece)
-          ? { expansion: `${KEY_VARIABLE}:${key.indexOf(piece)}:${length}` }
-          : { literal: piece },
+      piece === key ? { expansion: KEY_VARIABLE } : { expansion: `${KEY_VARIABLE}:${key.indexOf(piece)}:${length}` },
     );
     at += length;
   }
+  if (literal) parts.push({ literal });
   return parts;
 }
 

@@ -1,7 +1,8 @@
 // Before any scenario: one unauthenticated GET to each base URL. Exit 2 ("unreachable") is kept for a
 // target nothing can be learnt from (refused, unknown host, no TCP connection, TLS failure). A target
-// that accepts connections and then hangs, resets, or answers bytes that are not HTTP is reachable but
-// broken: the run goes on, every scenario fails with its reason, and the report says why up front.
+// that accepts connections and then hangs, stalls, resets, or answers bytes that are not HTTP is reachable
+// but gives no answer: the run's target health (target-health.ts) asks once more, and either the run goes
+// on or it stops at once with one root cause.
 import { connect } from 'node:net';
 import { htmlHint } from '../http/html-hint.ts';
 import { BodyReadError, readBody } from '../http/read-body.ts';
@@ -17,10 +18,18 @@ export interface PreflightOptions {
 }
 
 export interface PreflightResult {
-  /** One per URL that is reachable but misbehaves, or redirects elsewhere, for the top of the report. */
+  /** One per URL that answers but misbehaves, or redirects elsewhere, for the top of the report. */
   notes: string[];
-  /** True when a URL accepted the connection but gave no complete HTTP response (hang, stall, reset, not HTTP). */
-  unresponsive: boolean;
+  /** The URLs that accepted the connection but gave no complete HTTP answer (hang, stall, reset, not HTTP). */
+  unanswered: PreflightUnanswered[];
+}
+
+export interface PreflightUnanswered {
+  url: string;
+  /** Why no answer came, as a scenario's NoResponse says it. */
+  reason: string;
+  sentAt: Date;
+  durationMs: number;
 }
 
 /** Checks each URL answers. Throws ConformanceError('unreachable') when one cannot be reached at all. */
@@ -30,10 +39,12 @@ export async function preflight(
   timeoutMs: number,
   { network, deadline }: PreflightOptions = { network: false },
 ): Promise<PreflightResult> {
-  let unresponsive = false;
-  const broken = (note: string) => ((unresponsive = true), note);
+  const unanswered: PreflightUnanswered[] = [];
   const notes = await Promise.all(
     urls.map(async (url): Promise<string | undefined> => {
+      const sentAt = new Date();
+      const noAnswer = (reason: string) =>
+        void unanswered.push({ url, reason, sentAt, durationMs: Date.now() - sentAt.getTime() });
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = deadline ? AbortSignal.any([timeout, deadline]) : timeout;
       try {
@@ -43,30 +54,27 @@ export async function preflight(
         return redirectNote(url, response) ?? serverErrorNote(url, response, text);
       } catch (error) {
         if (deadline?.aborted && !timeout.aborted) {
-          return broken(`${url} gave no complete response within the run's time budget (--max-run-time).`);
+          return `${url} gave no complete response within the run's time budget (--max-run-time).`;
         }
         if (error instanceof BodyReadError) {
-          const note = `${url} is reachable but broken: ${error.message}. Every scenario below reports what it got.`;
-          // A body past the cap came fast: only a stalled or broken one makes the run wait on timeouts.
-          return error.kind === 'too-large' || error.kind === 'too-deep' ? note : broken(note);
+          // An answer past a cap, or one that does not decode, is an answer: the scenarios judge it.
+          if (error.kind !== 'stalled' && error.kind !== 'broken')
+            return `${url} answers, but ${error.message}. Every scenario below reports what it got.`;
+          return noAnswer(error.message);
         }
         const reason = describeNetworkError(error, timeoutMs);
-        if (failedAfterConnect(error))
-          return broken(`${url} is reachable but broken: ${reason}. Every scenario below reports what it got.`);
+        if (failedAfterConnect(error)) return noAnswer(reason);
         if (networkErrorCode(error) === 'TIMEOUT') {
-          // A timeout may be a black hole (exit 2) or a server that accepts and never answers (a failure).
+          // A timeout may be a black hole (exit 2) or a server that accepts and never answers.
           const accepted = network ? await acceptsTcp(url, timeoutMs) : true;
-          if (accepted === true)
-            return broken(
-              `${url} accepts connections but sent no response within ${timeoutMs} ms. Every scenario below reports what it got.`,
-            );
+          if (accepted === true) return noAnswer(reason);
           throw unreachable(url, `${reason}; no TCP connection either (${accepted})`);
         }
         throw unreachable(url, reason);
       }
     }),
   );
-  return { notes: notes.filter((note): note is string => note !== undefined), unresponsive };
+  return { notes: notes.filter((note): note is string => note !== undefined), unanswered };
 }
 
 function unreachable(url: string, reason: string): ConformanceError {

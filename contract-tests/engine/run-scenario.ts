@@ -5,13 +5,16 @@
 import type { Operation } from '../../src/openapi/index-operations.ts';
 import { stringifyJsonExact } from '../../src/shared/exact-json.ts';
 import type { ResponseLimits } from '../http/response-limits.ts';
-import { send, type FetchLike, type Observed, type OutgoingRequest } from '../http/send.ts';
+import { send, type FetchLike, type Observed, type OutgoingRequest, type SendFailure } from '../http/send.ts';
+import { runRedactor } from '../http/run-secrets.ts';
 import { RetryBudgetExhausted, type Throttle } from '../http/throttle.ts';
 import type { ApiModel } from '../model/api-model.ts';
 import type { Exchange, Finding, NotObservable, ScenarioResult, ScenarioStatus } from '../types.ts';
 import { curlCommand } from './curl-command.ts';
+import { OwnRecords, whyNotSent, type Outgoing } from './own-records.ts';
 import { createdRecord, recordsNamed } from './records-named.ts';
 import type { ResponseCheck } from './response-check.ts';
+import type { TargetHealth, Verdict } from './target-health.ts';
 import {
   ScenarioAborted,
   ScenarioSkipped,
@@ -37,6 +40,8 @@ export interface RunEnvironment {
   /** Fires when the run's time budget is spent. */
   deadline?: AbortSignal;
   allowWrites: boolean;
+  /** The records the run created, shared by its scenarios (own-records.ts); without it, each scenario's own. */
+  ownRecords?: OwnRecords;
   now: Date;
   /** Built-in and user checks alike: a user check's findings may carry any title. */
   responseChecks: { name: string; check: ResponseCheck<string> }[];
@@ -44,6 +49,8 @@ export interface RunEnvironment {
   bindingChoices: boolean;
   /** The generated phase's seed and examples per operation. */
   generation: GenerationSettings;
+  /** The health gate of the origin a URL belongs to (target-health.ts); none: every failure stands alone. */
+  health?: (url: string) => TargetHealth | undefined;
 }
 
 export async function runScenario(scenario: Scenario<string>, env: RunEnvironment): Promise<ScenarioResult> {
@@ -60,6 +67,7 @@ export async function runScenario(scenario: Scenario<string>, env: RunEnvironmen
       exchange: draft.exchange ?? (exchanges.length ? exchanges.length - 1 : undefined),
     });
 
+  const own = env.ownRecords ?? new OwnRecords();
   const ctx: ScenarioContext<string> = {
     model: env.model,
     now: env.now,
@@ -80,6 +88,7 @@ export async function runScenario(scenario: Scenario<string>, env: RunEnvironmen
     },
     generation: env.generation,
     async send(operation, spec = {}) {
+      guard(operation, spec);
       const request = buildRequest(operation, spec, env);
       const { observed, index } = await exchange(request, operation);
       for (const finding of responseFindings(env, operation, request, observed))
@@ -87,14 +96,17 @@ export async function runScenario(scenario: Scenario<string>, env: RunEnvironmen
       return { ...observed, index };
     },
     async probe(operation, spec = {}) {
+      guard(operation, spec);
       const request = buildRequest(operation, spec, env);
-      const { timeoutMs, limits, throttle, deadline } = env;
-      const outcome = await send(env.fetch, request, { timeoutMs, limits, throttle, deadline, secrets: [env.apiKey] });
+      const outcome = await sendGuarded(request);
+      if (!outcome) return { failure: { title: 'NoResponse', reason: 'the target stopped answering' } };
       if (!outcome.observed) return { failure: outcome.failure! };
+      own.note(env.model, operation, outcome.observed);
       const found = responseFindings(env, operation, request, outcome.observed);
       return { response: outcome.observed, failures: found.filter((f) => f.severity === 'error') };
     },
     async sendUndeclared({ method, path, quickstart, ...spec }) {
+      stopUnlessAllowed({ method, path, quickstart: quickstart === true, hasBody: hasBody(spec) });
       const server = (quickstart ? env.quickstartUrl : env.baseUrl) ?? '';
       const { observed, index } = await exchange(
         assembleRequest(method, `${withoutTrailingSlashes(server)}${path}`, spec, env.apiKey),
@@ -103,12 +115,23 @@ export async function runScenario(scenario: Scenario<string>, env: RunEnvironmen
     },
   };
 
+  /** Skips the scenario, sending nothing, where the request may not go (own-records.ts). */
+  function stopUnlessAllowed(request: Outgoing) {
+    const why = whyNotSent(request, { allowWrites: env.allowWrites, own });
+    if (why) ctx.skip(why);
+  }
+  function guard(operation: Operation, spec: RequestSpec) {
+    const { method, ownServer: quickstart } = operation;
+    stopUnlessAllowed({ method, operation, path: filledPath(operation, spec), quickstart, hasBody: hasBody(spec) });
+  }
+
   /** Sends, records, and ends the scenario with a failure (NoResponse, a cap) when nothing usable came back. */
   async function exchange(request: OutgoingRequest, operation?: Operation) {
-    const { timeoutMs, limits, throttle, deadline } = env;
-    const outcome = await send(env.fetch, request, { timeoutMs, limits, throttle, deadline, secrets: [env.apiKey] });
+    const outcome = await sendGuarded(request);
+    if (!outcome) throw new ScenarioAborted('the target stopped answering');
     exchanges.push(outcome.exchange);
     sent.push({ request, observed: outcome.observed, operation });
+    if (operation && outcome.observed) own.note(env.model, operation, outcome.observed);
     const index = exchanges.length - 1;
     if (!outcome.observed) {
       const { title, reason } = outcome.failure!;
@@ -117,6 +140,56 @@ export async function runScenario(scenario: Scenario<string>, env: RunEnvironmen
       throw new ScenarioAborted(reason);
     }
     return { observed: outcome.observed, index };
+  }
+
+  /**
+   * Sends through the health gate of the request's origin. Undefined once the target stopped answering:
+   * the scenario has then recorded the root cause (the first to meet the stop) or what it could not see.
+   */
+  async function sendGuarded(request: OutgoingRequest) {
+    const health = env.health?.(request.url);
+    const stoppedBefore = await health?.ready();
+    if (stoppedBefore) return void metStop(stoppedBefore, request);
+    const sentAt = new Date();
+    const { timeoutMs, limits, throttle, deadline } = env;
+    const stop = health?.signal;
+    const outcome = await send(env.fetch, request, {
+      timeoutMs,
+      limits,
+      throttle,
+      deadline,
+      stop,
+      secrets: runRedactor(env),
+    });
+    if (!health || !outcome.failure?.unanswered) {
+      if (outcome.observed || answeredPastCap(outcome.failure)) health?.answered(request);
+      return outcome;
+    }
+    const { reason } = outcome.failure;
+    const verdict = await health.unanswered({ request, reason, sentAt, exchange: outcome.exchange });
+    if (verdict.kind === 'answering') return outcome;
+    return void metStop(verdict, request, outcome.exchange);
+  }
+
+  /** The target stopped answering: the root cause, or what this scenario could not see. Said once per scenario. */
+  let stopMet = false;
+  function metStop(verdict: Exclude<Verdict, { kind: 'answering' }>, request: OutgoingRequest, sentOne?: Exchange) {
+    if (stopMet) return;
+    stopMet = true;
+    // The root cause shows the request that got no answer (this scenario's, or the preflight's).
+    const shown = verdict.kind === 'root' ? verdict.exchange : sentOne;
+    if (shown) {
+      exchanges.push(shown);
+      sent.push({ request: verdict.kind === 'root' ? verdict.request : request });
+    }
+    const index = shown ? exchanges.length - 1 : undefined;
+    if (verdict.kind === 'root') {
+      const { message, reason: actual } = verdict;
+      record('error', { title: 'NoResponse', message, expected: EXPECTED.NoResponse, actual, exchange: index });
+    } else {
+      const what = `the answer to ${request.method} ${pathOf(request.url)} and what the scenario would have judged from there`;
+      unseen.push({ check: scenario.check, what, why: verdict.why, exchange: index });
+    }
   }
 
   let skipReason: string | undefined;
@@ -169,6 +242,17 @@ function responseFindings(
   );
 }
 
+/** A failure that is still an HTTP answer (past a cap, undecodable): the target answers. */
+function answeredPastCap(failure: SendFailure | undefined): boolean {
+  return failure !== undefined && !failure.unanswered && failure.title !== 'RunTimeBudgetExceeded';
+}
+
+/** The path and query of a URL, as a cause line names a request. */
+function pathOf(url: string): string {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+}
+
 /** What each exchange sent and got, whole, and the operation it was for (none outside the spec's operations). */
 type Sent = { request: OutgoingRequest; observed?: Observed; operation?: Operation }[];
 
@@ -193,6 +277,7 @@ const EXPECTED = {
   NoResponse: 'an HTTP response',
   ResponseTooLarge: "a response within the suite's caps on body bytes and header size",
   ResponseTooDeep: "a JSON body nested no deeper than the suite's cap",
+  InvalidContentEncoding: 'a body encoded as its Content-Encoding says',
   RunTimeBudgetExceeded: "an answer within the run's time budget (--max-run-time)",
 } as const;
 
@@ -222,10 +307,21 @@ export function buildRequest(
   env: Pick<RunEnvironment, 'baseUrl' | 'quickstartUrl' | 'apiKey'>,
 ): OutgoingRequest {
   const server = (operation.ownServer ? env.quickstartUrl : env.baseUrl) ?? '';
-  const path = fillTemplate(operation.path, (name: string) =>
-    encodeURIComponent(String(spec.path?.[name] ?? `{${name}}`)),
+  return assembleRequest(
+    operation.method,
+    `${withoutTrailingSlashes(server)}${filledPath(operation, spec)}`,
+    spec,
+    env.apiKey,
   );
-  return assembleRequest(operation.method, `${withoutTrailingSlashes(server)}${path}`, spec, env.apiKey);
+}
+
+/** The operation's path template filled with the request's values, percent-encoded (`/pets/78`). */
+function filledPath(operation: Operation, spec: RequestSpec): string {
+  return fillTemplate(operation.path, (name: string) => encodeURIComponent(String(spec.path?.[name] ?? `{${name}}`)));
+}
+
+function hasBody(spec: Omit<RequestSpec, 'path'>): boolean {
+  return spec.body !== undefined || spec.json !== undefined;
 }
 
 /** Query, headers (Authorization per the auth mode, Content-Type when there is a body) and body around a URL. */

@@ -8,13 +8,22 @@
 // only the sending: the socket keeps reading, so the answer the target sent is read and judged, and only a
 // target that sent nothing is "no response" (issue 20). Everything else is as fetch does it: compressed
 // bodies decoded (gzip, deflate, br), redirects never followed, every status a target sends reported as it is.
+// An answer with no content by HTTP's rules (HEAD, 1xx, 204, 304) is never decoded, whatever its
+// Content-Encoding says, and a body that does not decode says what arrived (issue 28).
 // The modules, not their functions: `http.request` is looked up at each call, so a request interceptor that
 // replaces it (MSW's setupServer, nock) sees verify's requests as it sees fetch's.
 import http, { Agent as HttpAgent, type IncomingMessage } from 'node:http';
 import https, { Agent as HttpsAgent } from 'node:https';
 import type { Socket } from 'node:net';
-import type { Readable } from 'node:stream';
-import { codingsToUndo, decoderFor } from './content-codings.ts';
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  codingsToUndo,
+  ContentDecodingError,
+  decoderFor,
+  EXCERPT_BYTES,
+  undecodableMessage,
+} from './content-codings.ts';
+import { hasNoContent } from './no-content.ts';
 import type { FetchLike } from './send.ts';
 
 export interface NodeTransport {
@@ -25,9 +34,6 @@ export interface NodeTransport {
 
 /** What fetch sends unless told otherwise; a target may compress its answers, and they are read decoded. */
 const FETCH_DEFAULTS = { accept: '*/*', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'petstore-kit' };
-
-/** Statuses whose responses have no body (RFC 9110 §6.4.1): a Response is built with none. */
-const NO_BODY = new Set([101, 103, 204, 205, 304]);
 
 /** Creates a transport with its own pool of kept-alive connections. */
 export function createNodeTransport(): NodeTransport {
@@ -61,7 +67,7 @@ function send(url: URL, init: RequestInit, agents: Agents, retried = false): Pro
     let answered = false;
     outgoing.once('response', (incoming) => {
       answered = true;
-      resolve(toResponse(incoming));
+      resolve(toResponse(incoming, method));
     });
     outgoing.once('error', (error: NodeJS.ErrnoException) => {
       if (answered) return;
@@ -118,8 +124,11 @@ function keepReadingAfterFailedWrite<A extends HttpAgent>(agent: A): A {
   return agent;
 }
 
-/** The answer as a fetch Response: every header as sent, the body decoded as fetch decodes it. */
-function toResponse(incoming: IncomingMessage): Response {
+/**
+ * The answer as a fetch Response: every header as sent, the body decoded as fetch decodes it. An answer
+ * with no content by HTTP's rules (HEAD, 1xx, 204, 205, 304) is built with no body, never decoded.
+ */
+function toResponse(incoming: IncomingMessage, method: string): Response {
   const status = incoming.statusCode ?? 0;
   const headers = new Headers();
   const raw = incoming.rawHeaders;
@@ -130,7 +139,10 @@ function toResponse(incoming: IncomingMessage): Response {
       // A name or value Headers refuses (not a token, a control character): fetch would have failed on it.
     }
   }
-  const body = NO_BODY.has(status) ? null : webStream(decoded(incoming), incoming);
+  const bodiless = hasNoContent(method, status);
+  // Read to its end all the same, so the kept-alive connection goes back to the pool.
+  if (bodiless) incoming.resume();
+  const body = bodiless ? null : webStream(decoded(incoming), incoming);
   // Response refuses statuses outside 200–599; a target may send any three digits, and the checks judge them.
   const response = new Response(body, { headers });
   Object.defineProperties(response, {
@@ -141,18 +153,48 @@ function toResponse(incoming: IncomingMessage): Response {
   return response;
 }
 
-/** The body decoded from its Content-Encoding, last coding first (RFC 9110 §8.4); unknown codings stay as sent. */
+/**
+ * The body decoded from its Content-Encoding, last coding first (RFC 9110 §8.4); unknown codings stay as
+ * sent. A body that does not decode ends in a ContentDecodingError saying what arrived; an empty one is
+ * empty whatever its label (there is nothing to decode).
+ */
 function decoded(incoming: IncomingMessage): Readable {
-  const codings = codingsToUndo(incoming.headers['content-encoding']);
-  let stream: Readable = incoming;
-  for (const coding of codings) {
+  const header = incoming.headers['content-encoding'] ?? '';
+  const decoders: { coding: string; decoder: NonNullable<ReturnType<typeof decoderFor>> }[] = [];
+  for (const coding of codingsToUndo(header)) {
     const decoder = decoderFor(coding);
-    if (!decoder) return stream;
-    const source = stream;
-    source.once('error', (error) => decoder.destroy(error));
-    stream = source.pipe(decoder);
+    if (!decoder) break;
+    decoders.push({ coding, decoder });
   }
-  return stream;
+  if (decoders.length === 0) return incoming;
+  // The first bytes as they came on the wire, and how many, for the message if decoding fails.
+  let head = Buffer.alloc(0);
+  let received = 0;
+  incoming.on('data', (chunk: Buffer) => {
+    if (head.length < EXCERPT_BYTES) head = Buffer.concat([head, chunk.subarray(0, EXCERPT_BYTES - head.length)]);
+    received += chunk.length;
+  });
+  // Which coding an error came from: the first decoder to emit it (an upstream error is passed down).
+  const passedDown = new WeakSet<Error>();
+  const origin = new WeakMap<Error, number>();
+  let stream: Readable = incoming;
+  decoders.forEach(({ decoder }, index) => {
+    decoder.once('error', (error) => passedDown.has(error) || origin.has(error) || origin.set(error, index));
+    const source = stream;
+    source.once('error', (error) => (passedDown.add(error), decoder.destroy(error)));
+    stream = source.pipe(decoder);
+  });
+  const out = new PassThrough();
+  stream.pipe(out);
+  stream.once('error', (error) => {
+    const index = origin.get(error);
+    if (index === undefined) return void out.destroy(error);
+    if (received === 0) return void out.end();
+    const why = (error as NodeJS.ErrnoException).message;
+    const message = undecodableMessage(header, decoders[index].coding, index === 0, head, received, why);
+    out.destroy(new ContentDecodingError(message, { cause: error }));
+  });
+  return out;
 }
 
 /** A web stream that reads `source` as it is pulled, and destroys it and the answer when cancelled. */

@@ -3,17 +3,19 @@
 // undici already aborts a body read when the request's signal fires; this guard also holds for any
 // injected `fetch` (MSW, in-process handlers, proxies) that does not tie its body to the signal.
 
+import { ContentDecodingError } from './content-codings.ts';
 import { JsonDepthGuard } from './json-depth-guard.ts';
 import { DEFAULT_RESPONSE_LIMITS, type ResponseLimits } from './response-limits.ts';
 
 /**
  * Why a body could not be read completely; `send` turns it into the exchange's error. `too-large` and
- * `too-deep`: the target answered, past a cap of the suite (not a stall); `stalled` and `broken` otherwise.
+ * `too-deep`: the target answered, past a cap of the suite (not a stall); `undecodable`: it answered a
+ * body that is not what its Content-Encoding says; `stalled` and `broken` otherwise.
  */
 export class BodyReadError extends Error {
   constructor(
     message: string,
-    readonly kind: 'stalled' | 'broken' | 'too-large' | 'too-deep',
+    readonly kind: 'stalled' | 'broken' | 'too-large' | 'too-deep' | 'undecodable',
   ) {
     super(message);
   }
@@ -55,6 +57,8 @@ export async function readBody(
         if (error instanceof BodyReadError) throw error;
         // undici errors the stream itself when the signal fires or the socket dies mid-body.
         if (signal.aborted) throw timedOut();
+        if (error instanceof ContentDecodingError)
+          throw new BodyReadError(`the ${response.status} answer is not readable: ${error.message}`, 'undecodable');
         const why = `the body broke off after ${size} bytes: ${describeCause(error)}`;
         throw new BodyReadError(`the status and headers (${response.status}) arrived but ${why}`, 'broken');
       });

@@ -6,7 +6,7 @@ import { JsonTooDeepError, parseJsonExact } from '../../src/shared/exact-json.ts
 import type { FindingTitle } from '../findings.ts';
 import type { Exchange } from '../types.ts';
 import { BodyReadError, readBody } from './read-body.ts';
-import { redactText } from './redact.ts';
+import { redactClip, redactorFor, type Redactor } from '../../src/shared/redact.ts';
 import { CLOSED_WITHOUT_RESPONSE } from './node-transport.ts';
 import { DEFAULT_RESPONSE_LIMITS, type ResponseLimits } from './response-limits.ts';
 import { RetryBudgetExhausted, type Throttle } from './throttle.ts';
@@ -34,19 +34,29 @@ export interface Observed {
 export interface SendOptions {
   /** Bounds the whole exchange, body included (a wait on the throttle before it is not counted). */
   timeoutMs: number;
-  /** Redacted from the record before anything is clipped. */
-  secrets: string[];
+  /** Redacted from the record before anything is clipped: the keys, or the run's redactor (run-secrets.ts). */
+  secrets: readonly string[] | Redactor;
   limits?: ResponseLimits;
   /** The run's pacing and 429 handling; without it a 429 is returned like any answer. */
   throttle?: Throttle;
   /** Fires when the whole run's time budget is spent: the exchange then ends with RunTimeBudgetExceeded. */
   deadline?: AbortSignal;
+  /** Fires when the run stops sending to the target (it stopped answering): the exchange ends at once. */
+  stop?: AbortSignal;
 }
 
 /** Why no (usable) response came back, named for the finding the scenario reports. */
 export interface SendFailure {
-  title: Extract<FindingTitle, 'NoResponse' | 'ResponseTooLarge' | 'ResponseTooDeep' | 'RunTimeBudgetExceeded'>;
+  title: Extract<
+    FindingTitle,
+    'NoResponse' | 'ResponseTooLarge' | 'ResponseTooDeep' | 'InvalidContentEncoding' | 'RunTimeBudgetExceeded'
+  >;
   reason: string;
+  /**
+   * No complete HTTP answer came (a timeout, a stalled body, a reset or close, bytes that are not HTTP,
+   * headers without end), as against an answer past a cap: the run's target health looks closer.
+   */
+  unanswered?: boolean;
 }
 
 const MAX_RECORDED_BODY = 4000;
@@ -58,10 +68,11 @@ const MAX_RECORDED_BODY = 4000;
 export async function send(
   fetchImpl: FetchLike,
   request: OutgoingRequest,
-  { timeoutMs, secrets, limits = DEFAULT_RESPONSE_LIMITS, throttle, deadline }: SendOptions,
+  { timeoutMs, secrets, limits = DEFAULT_RESPONSE_LIMITS, throttle, deadline, stop }: SendOptions,
 ): Promise<{ exchange: Exchange; observed?: Observed; failure?: SendFailure }> {
   const started = performance.now();
-  const record = (text: string) => scrubThenClip(text, secrets);
+  const redact = redactorFor(secrets);
+  const record = (text: string) => scrubThenClip(text, redact);
   const recorded = {
     ...request,
     headers: { ...request.headers },
@@ -71,12 +82,16 @@ export async function send(
     exchange: { request: recorded, error: failure.reason, durationMs: elapsed(started) },
     failure,
   });
+  const budgetSpent = () => failed({ title: 'RunTimeBudgetExceeded', reason: "the run's time budget ran out" });
+  const stopped = () => failed({ title: 'NoResponse', reason: stopReason(stop!), unanswered: true });
   for (let attempt = 0; ; attempt++) {
     await throttle?.acquire(attempt > 0);
-    const budgetSpent = () => ({ title: 'RunTimeBudgetExceeded' as const, reason: "the run's time budget ran out" });
-    if (deadline?.aborted) return failed(budgetSpent());
+    if (deadline?.aborted) return budgetSpent();
+    if (stop?.aborted) return stopped();
+    // One deadline for the whole exchange, headers and body alike: a target that drips either, a byte at a
+    // time, is cut at the timeout, however steadily it drips.
     const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = deadline ? AbortSignal.any([timeout, deadline]) : timeout;
+    const signal = AbortSignal.any([timeout, ...(deadline ? [deadline] : []), ...(stop ? [stop] : [])]);
     try {
       // Redirects are never followed: another origin would receive the key (the checks report a 3xx).
       const { method, headers: sent, body } = request;
@@ -103,17 +118,30 @@ export async function send(
       return { exchange, observed: { status: response.status, headers, text, ...parsed } };
     } catch (error) {
       if (error instanceof RetryBudgetExhausted) throw error;
-      if (deadline?.aborted && !timeout.aborted) return failed(budgetSpent());
+      if (deadline?.aborted && !timeout.aborted) return budgetSpent();
+      if (stop?.aborted && !timeout.aborted) return stopped();
       if (error instanceof BodyReadError) {
-        const { kind } = error;
-        const capped = kind === 'too-large' ? 'ResponseTooLarge' : kind === 'too-deep' ? 'ResponseTooDeep' : undefined;
-        return failed({ title: capped ?? 'NoResponse', reason: error.message });
+        const title = error.kind in READ_PAST ? READ_PAST[error.kind as keyof typeof READ_PAST] : undefined;
+        return failed({ title: title ?? 'NoResponse', reason: error.message, unanswered: !title });
       }
       const reason = describeNetworkError(error, timeoutMs);
+      // Headers without end are no answer either: past the cap, but no status and headers to judge.
       const capped = HEADERS_OVERFLOW.has(networkErrorCode(error) ?? '');
-      return failed({ title: capped ? 'ResponseTooLarge' : 'NoResponse', reason });
+      return failed({ title: capped ? 'ResponseTooLarge' : 'NoResponse', reason, unanswered: true });
     }
   }
+}
+
+/** A body read that ended past a cap or undecodable: the target answered, and this is the finding. */
+const READ_PAST = {
+  'too-large': 'ResponseTooLarge',
+  'too-deep': 'ResponseTooDeep',
+  undecodable: 'InvalidContentEncoding',
+} as const;
+
+function stopReason(stop: AbortSignal): string {
+  const reason: unknown = stop.reason;
+  return reason instanceof Error ? reason.message : String(reason);
 }
 
 const TOO_DEEP = Symbol('too deep');
@@ -129,14 +157,12 @@ function parseBody(text: string, maxDepth: number): { json: unknown; isJson: boo
 
 /**
  * Recorded bodies (request and response) are cut to a readable size; checks still see the whole response.
- * The key is scrubbed first, so no piece of it survives at the cut; only the part kept (and a margin as
- * long as the key, for a key across the cut) is scrubbed, so a 4 MiB body costs no more than a small one.
+ * The secrets are redacted as the cut is made (the redactor reads past it), so no piece of one survives at
+ * the cut; only the part kept and that look past it are read, so a 4 MiB body costs no more than a small one.
  */
-function scrubThenClip(text: string, secrets: string[]): string {
-  if (text.length <= MAX_RECORDED_BODY) return redactText(text, secrets);
-  const margin = Math.max(0, ...secrets.map((s) => encodeURIComponent(s).length));
-  const kept = redactText(text.slice(0, MAX_RECORDED_BODY + margin), secrets).slice(0, MAX_RECORDED_BODY);
-  return `${kept}… (${text.length} characters)`;
+function scrubThenClip(text: string, redact: Redactor): string {
+  if (text.length <= MAX_RECORDED_BODY) return redact.text(text);
+  return `${redactClip(redact, text, MAX_RECORDED_BODY)}… (${text.length} characters)`;
 }
 
 /** The codes of a header block past Node's limit (`--max-http-header-size`, 16 KiB by default): node:http's, undici's. */

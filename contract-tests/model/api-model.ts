@@ -4,6 +4,7 @@
 import { choiceAt, type Choice } from '../../src/openapi/apply-overlay.ts';
 import { indexOperations, type Operation } from '../../src/openapi/index-operations.ts';
 import type { OpenApiDocument, ParameterObject } from '../../src/openapi/openapi-document.ts';
+import { effectOf } from '../../src/openapi/request-effect.ts';
 import { createSchemaCompiler, type SchemaCompiler } from '../../src/openapi/schema-compiler.ts';
 import { flattenSchema, type FlatSchema } from '../schema/flatten-schema.ts';
 import type { FindingChoice } from '../types.ts';
@@ -27,7 +28,7 @@ export interface Collection {
   /** GET on the collection path whose success response is an array. */
   list: Operation;
   item: FlatSchema;
-  /** POST on the same path, if the spec has one. */
+  /** The operation that creates on the same path (a POST: src/openapi/request-effect.ts), if the spec has one. */
   create?: Operation;
   /** GET on `<path>/{param}`, if the spec has one. */
   read?: Operation;
@@ -91,7 +92,9 @@ export function buildApiModel(
     collections.push({
       list,
       item,
-      create: operations.find((op) => op.method === 'POST' && op.path === list.path && op.ownServer === list.ownServer),
+      create: operations.find(
+        (op) => effectOf(op) === 'creates' && op.path === list.path && op.ownServer === list.ownServer,
+      ),
       read,
       readParameter: read?.path.slice(list.path.length + 2, -1),
       // Identifier: the item's `id` property (the seed's "unique identifier, assigned by the service").

@@ -18,13 +18,15 @@ export function describeFinding(finding: Finding, scenario: ScenarioResult, { cu
 
 /**
  * A failure that follows from a cause line, shortly: its title and message, the cause it follows from
- * (its details are about another scenario's record) and the command that shows it.
+ * (a record another scenario left behind, or the target that stopped answering) and the command that shows it.
  */
 export function describeCausedFinding(finding: Finding, scenario: ScenarioResult, causes: number[]): string[] {
   const lines = [`${finding.title} [${finding.check}]: ${oneLine(finding.message, 400)}`];
   const numbers = causes.map((c) => c + 1).join(' and ');
-  const records = finding.records?.length ? ` (it names ${finding.records.join(', ')})` : '';
-  lines.push(`  cause:    ${numbers} above, a record another scenario left behind${records}`);
+  const records = finding.records?.length
+    ? `, a record another scenario left behind (it names ${finding.records.join(', ')})`
+    : '';
+  lines.push(`  cause:    ${numbers} above${records}`);
   const curl = exchangeOf(finding, scenario)?.request.curl;
   if (curl) lines.push(`  curl:     ${curl}`);
   return lines;

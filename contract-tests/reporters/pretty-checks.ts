@@ -26,7 +26,8 @@ export function checkLines(report: Report, paint: Paint): string[] {
 
 /**
  * A check with scenarios that did not all pass: its counts and why scenarios were skipped (the number of
- * the cause line that says it already, else the reason), then each not-observable scenario with what and why.
+ * the cause line that says it already, else the reason), then each not-observable scenario with what and
+ * why, unless a cause line says it for all of them (a target that stopped answering: then its number).
  */
 function checkLine(check: string, scenarios: ScenarioResult[], causes: string[], paint: Paint): string[] {
   const count = (status: ScenarioResult['status']) => scenarios.filter((s) => s.status === status).length;
@@ -47,9 +48,17 @@ function checkLine(check: string, scenarios: ScenarioResult[], causes: string[],
     ...(refs.length ? [`cause${refs.length > 1 ? 's' : ''} ${refs.join(', ')}`] : []),
     ...reasons.filter((_, i) => said[i] === 0),
   ];
+  const saidByCause = (s: ScenarioResult) =>
+    s.notObservable.length > 0 && s.notObservable.every((n) => n.causes?.length);
+  const unseen = scenarios.filter((s) => s.status === 'not-observable');
+  const unseenRefs = [...new Set(unseen.filter(saidByCause).flatMap((s) => s.notObservable.flatMap((n) => n.causes!)))];
+  const notes = [
+    ...(why.length ? [`skipped: ${why.join('; ')}`] : []),
+    ...(unseenRefs.length ? [`not observable: cause ${unseenRefs.map((n) => n + 1).join(', ')}`] : []),
+  ];
   const mark = count('failed') ? paint('red', '✗') : count('not-observable') ? paint('yellow', '◌') : paint('dim', '○');
-  const lines = [`  ${mark} ${check}: ${counts.join(', ')}${why.length ? ` (skipped: ${why.join('; ')})` : ''}`];
-  for (const scenario of scenarios.filter((s) => s.status === 'not-observable')) {
+  const lines = [`  ${mark} ${check}: ${counts.join(', ')}${notes.length ? ` (${notes.join('; ')})` : ''}`];
+  for (const scenario of unseen.filter((s) => !saidByCause(s))) {
     lines.push(`    ${paint('yellow', '◌')} ${scenario.name}`);
     for (const note of scenario.notObservable)
       lines.push(`        ${paint('yellow', `not observable: ${note.what}`)}`, `          why: ${note.why}`);

@@ -1,7 +1,8 @@
-// Report: the results as one plain-data Report, with the API key redacted everywhere and the target's
+// Report: the results as one plain-data Report, with the run's secrets redacted everywhere and the target's
 // control characters escaped (scrubDeep). Failures that follow from cause lines point at them (`causes`).
 import { generationOf } from './conformance-options.ts';
-import { scrubDeep } from '../http/redact.ts';
+import { scrubDeep } from '../http/escape-controls.ts';
+import { runRedactor } from '../http/run-secrets.ts';
 import type { Report, ScenarioResult } from '../types.ts';
 import type { Execution } from './execute-run.ts';
 import { findCauses } from './find-causes.ts';
@@ -9,16 +10,19 @@ import type { RunPlan } from './plan-run.ts';
 
 export function buildReport(
   plan: RunPlan,
-  { results, notes }: Execution,
+  { results, notes, stops }: Execution,
   timing: { startedAt: string; durationMs: number },
 ): Report {
   const { options, model } = plan;
-  const causes = findCauses(plan, results);
+  const causes = findCauses(plan, results, stops);
   const scenarios: ScenarioResult[] = results.map((result) =>
-    result.failures.some((f) => causes.causesOf.has(f))
+    result.failures.some((f) => causes.causesOf.has(f)) || result.notObservable.some((n) => causes.notesOf.has(n))
       ? {
           ...result,
           failures: result.failures.map((f) => (causes.causesOf.has(f) ? { ...f, causes: causes.causesOf.get(f) } : f)),
+          notObservable: result.notObservable.map((n) =>
+            causes.notesOf.has(n) ? { ...n, causes: causes.notesOf.get(n) } : n,
+          ),
         }
       : result,
   );
@@ -43,5 +47,5 @@ export function buildReport(
     },
     scenarios,
   };
-  return scrubDeep(report, [options.apiKey]);
+  return scrubDeep(report, runRedactor(options));
 }

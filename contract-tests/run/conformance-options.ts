@@ -49,7 +49,7 @@ export interface ConformanceOptions {
   roundsNumbers?: string;
   /** Set when a proxy between verify and the target answers HEAD and OPTIONS itself: those scenarios are skipped with this reason. */
   answersUnlistedMethods?: string;
-  /** Per-request timeout, body included; default 10 000 ms. */
+  /** Per-request timeout, body included; default DEFAULT_TIMEOUT_MS (10 s). */
   timeoutMs?: number;
   /** Requests per second at most, across every request in flight (a shared token bucket); default unpaced. */
   rateLimit?: number;
@@ -73,7 +73,7 @@ export interface ConformanceOptions {
   overlayPath?: string;
   /** An already parsed spec (wins over specPath). */
   document?: OpenApiDocument;
-  /** Scenarios in flight at once; default 8 (64 when the preflight finds the target unresponsive). */
+  /** Scenarios in flight at once; default 8. */
   concurrency?: number;
   /** Clock for date-dependent expectations (the sunset date); default the real time. */
   now?: () => Date;
@@ -86,6 +86,12 @@ export interface ConformanceOptions {
 }
 
 /** The generated phase's defaults: a fixed seed, 50 requests per operation. */
+/**
+ * Time for the target to answer one request, headers and body included: long enough that a production answering
+ * in seconds is judged, not reported as giving no response. verify, the proxy and their flags share it.
+ */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
 export const GENERATION_DEFAULTS: GenerationSettings = { seed: 1, maxExamples: 50 };
 
 export function generationOf(options: Pick<ConformanceOptions, 'seed' | 'maxExamples'>): GenerationSettings {

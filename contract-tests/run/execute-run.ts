@@ -1,13 +1,17 @@
 // Execute: check that the targets answer, then run the planned scenarios phase by phase (reads, then
 // writes, then bulk writes) with bounded concurrency, keeping the findings of the selected checks.
-import { preflight } from '../engine/preflight.ts';
+import { preflight, type PreflightUnanswered } from '../engine/preflight.ts';
 import { runPool } from '../engine/run-pool.ts';
 import { runScenario, settleStatus, type RunEnvironment } from '../engine/run-scenario.ts';
+import { OwnRecords } from '../engine/own-records.ts';
+import { checkBaseUrl } from '../engine/base-url-check.ts';
 import { ConformanceError } from '../engine/conformance-error.ts';
-import { scrubDeep } from '../http/redact.ts';
-import { generationOf } from './conformance-options.ts';
+import { runHealth, type RunHealth } from '../engine/target-health.ts';
+import { scrubDeep } from '../http/escape-controls.ts';
+import { runRedactor } from '../http/run-secrets.ts';
+import { DEFAULT_TIMEOUT_MS, generationOf } from './conformance-options.ts';
 import { DEFAULT_RESPONSE_LIMITS } from '../http/response-limits.ts';
-import type { FetchLike } from '../http/send.ts';
+import { send, type FetchLike, type OutgoingRequest } from '../http/send.ts';
 import { createNodeTransport } from '../http/node-transport.ts';
 import { RetryBudgetExhausted, Throttle } from '../http/throttle.ts';
 import type { ScenarioResult } from '../types.ts';
@@ -18,10 +22,9 @@ export interface Execution {
   results: ScenarioResult[];
   /** What the preflight found wrong with a target it could still reach. */
   notes: string[];
+  /** Each target (origin) that stopped answering: its cause line, and the message of the failure that reports it. */
+  stops: { cause: string; message: string }[];
 }
-
-/** Scenarios in flight against a target the preflight found unresponsive (hanging, stalling, resetting, not HTTP). */
-const UNRESPONSIVE_TARGET_CONCURRENCY = 64;
 
 /** The whole run's default time budget: far beyond a healthy run, even a throttled one. */
 export const DEFAULT_MAX_RUN_MS = 15 * 60_000;
@@ -58,15 +61,23 @@ async function execute(plan: RunPlan): Promise<Execution> {
 
 async function executeWith(plan: RunPlan, fetchImpl: FetchLike): Promise<Execution> {
   const { options } = plan;
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const urls = [options.baseUrl, ...(options.quickstartUrl ? [options.quickstartUrl] : [])];
   const deadline = AbortSignal.timeout(options.maxRunMs ?? defaultMaxRunMs(options.rateLimit));
   const network = !options.fetch;
-  const { notes, unresponsive } = await preflight(fetchImpl, urls, timeoutMs, { network, deadline });
-  // A target that hangs costs one timeout per scenario: with more in flight the run stays a few timeouts long.
-  const concurrency = unresponsive
-    ? Math.max(options.concurrency ?? 8, UNRESPONSIVE_TARGET_CONCURRENCY)
-    : (options.concurrency ?? 8);
+  const { notes, unanswered } = await preflight(fetchImpl, urls, timeoutMs, { network, deadline });
+  const concurrency = options.concurrency ?? 8;
+  const limits = { ...DEFAULT_RESPONSE_LIMITS, ...options.limits };
+  const throttle = new Throttle({ ratePerSecond: options.rateLimit, ...options.retry, onWait: options.onThrottle });
+  const health = healthOfRun(plan, urls, fetchImpl, { timeoutMs, limits, throttle, deadline });
+  notes.push(...(await askedAgain(health, urls, unanswered)));
+  // A base URL without the API's path (/v1) is said in one line before any scenario (exit 2).
+  if (health.stops().length === 0) {
+    const secrets = runRedactor(options);
+    const sendOne = async (request: OutgoingRequest) =>
+      (await send(fetchImpl, request, { timeoutMs, limits, throttle, deadline, secrets })).observed;
+    await checkBaseUrl(plan.model, options, sendOne);
+  }
   const env: RunEnvironment = {
     model: plan.model,
     fetch: fetchImpl,
@@ -74,10 +85,12 @@ async function executeWith(plan: RunPlan, fetchImpl: FetchLike): Promise<Executi
     quickstartUrl: options.quickstartUrl,
     apiKey: options.apiKey,
     timeoutMs,
-    limits: { ...DEFAULT_RESPONSE_LIMITS, ...options.limits },
-    throttle: new Throttle({ ratePerSecond: options.rateLimit, ...options.retry, onWait: options.onThrottle }),
+    limits,
+    throttle,
     deadline,
+    health: health.of,
     allowWrites: options.allowWrites,
+    ownRecords: new OwnRecords(),
     now: options.now?.() ?? new Date(),
     responseChecks: plan.responseChecks,
     bindingChoices: plan.bindingChoices,
@@ -88,7 +101,7 @@ async function executeWith(plan: RunPlan, fetchImpl: FetchLike): Promise<Executi
   const finish = (planned: PlannedScenario, result: ScenarioResult) => {
     const kept = keepActive(result, plan.selection.active);
     results.set(planned, kept);
-    options.onScenario?.(scrubDeep(kept, [options.apiKey]));
+    options.onScenario?.(scrubDeep(kept, runRedactor(options)));
   };
   for (const phase of ['read', 'write', 'bulk'] as const) {
     const inPhase = plan.scenarios.filter(({ scenario }) => scenario.phase === phase);
@@ -99,7 +112,48 @@ async function executeWith(plan: RunPlan, fetchImpl: FetchLike): Promise<Executi
       finish(planned, await runScenario(planned.scenario, env)),
     );
   }
-  return { results: plan.scenarios.map((planned) => results.get(planned)!), notes };
+  return { results: plan.scenarios.map((planned) => results.get(planned)!), notes, stops: health.stops() };
+}
+
+/** The run's health gates (target-health.ts), probing with the run's own transport, pace and caps. */
+function healthOfRun(
+  { options }: RunPlan,
+  urls: string[],
+  fetchImpl: FetchLike,
+  { throttle, ...sending }: Pick<RunEnvironment, 'timeoutMs' | 'limits' | 'throttle' | 'deadline'>,
+): RunHealth {
+  // The probe after a request left unanswered: any HTTP answer (whatever its status) says the target answers.
+  const probe = async (request: OutgoingRequest) => {
+    await throttle.acquire();
+    const { failure } = await send(fetchImpl, request, { ...sending, secrets: runRedactor(options) });
+    return !failure?.unanswered;
+  };
+  const apiOrigin = new URL(options.baseUrl).origin;
+  const describe = ({ method, url }: OutgoingRequest) => {
+    const { origin, pathname, search } = new URL(url);
+    const where = origin === apiOrigin ? `${pathname}${search}` : url;
+    return `${method} ${where.length > 200 ? `${where.slice(0, 200)}…` : where}`;
+  };
+  return runHealth(urls, { probe, timeoutMs: sending.timeoutMs, describe });
+}
+
+/**
+ * The preflight's answers count as the target's first; the base URLs it got no answer from are asked once
+ * more by their target's health gate. A target that answers this time goes on (a cold start, a blip), with a
+ * note; one that does not is stopped before any scenario, and the first scenario to send reports the
+ * preflight's request as the root cause.
+ */
+async function askedAgain(health: RunHealth, urls: string[], unanswered: PreflightUnanswered[]): Promise<string[]> {
+  for (const url of urls) if (!unanswered.some((u) => u.url === url)) health.of(url)!.answeredPreflight();
+  const notes = await Promise.all(
+    unanswered.map(async ({ url, reason, sentAt, durationMs }) => {
+      const request = health.preflightRequest(url);
+      const exchange = { request, error: reason, durationMs };
+      const answers = await health.of(url)!.stillAnswers({ request, reason, sentAt, exchange });
+      return answers ? [`${url} gave no answer to the first request (${reason}); asked again, it answered.`] : [];
+    }),
+  );
+  return notes.flat();
 }
 
 function skipped({ scenario, skip }: PlannedScenario): ScenarioResult {

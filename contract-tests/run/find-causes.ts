@@ -1,13 +1,17 @@
-// When many findings share one cause, the report says so first, in one line each: a base URL that serves
-// none of the operations, a record one scenario created that the failures of others name, scenarios
-// skipped for want of a flag. A key the target refused on every request is no cause among others: nothing
-// was judged (runConformance rejects). Read from what was sent and answered, before the report is redacted.
+// When many findings share one cause, the report says so first, in one line each: a target that stopped
+// answering, a base URL that serves none of the operations, a record one scenario created that the failures
+// of others name, list pages too full to show what scenarios needed, scenarios skipped for want of a flag.
+// A key the target refused on every request is no cause among others: nothing was judged (runConformance
+// rejects). Read from what was sent and answered, before the report is redacted.
 import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
 import { failedTo } from '../../src/shared/kit-error.ts';
-import type { Exchange, Finding, ScenarioResult } from '../types.ts';
+import { FULL_PAGE } from '../checks/scenarios/scenario-helpers.ts';
+import { TargetHealth } from '../engine/target-health.ts';
+import type { Exchange, Finding, NotObservable, ScenarioResult } from '../types.ts';
+import type { Execution } from './execute-run.ts';
 import type { RunPlan } from './plan-run.ts';
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
-import { fillTemplate } from '../../src/openapi/fill-template.ts';
+import { missingServerPath } from '../model/server-path.ts';
 
 /** Fewer answered requests than this say too little to name a cause for all of them. */
 const MIN_EVIDENCE = 3;
@@ -62,11 +66,26 @@ export interface Causes {
   lines: string[];
   /** The failures that follow from lines, with their indexes. */
   causesOf: Map<Finding, number[]>;
+  /** The not-observable notes that lines say for them (a target that stopped answering), with their indexes. */
+  notesOf: Map<NotObservable, number[]>;
 }
 
-export function findCauses(plan: RunPlan, results: ScenarioResult[]): Causes {
+export function findCauses(plan: RunPlan, results: ScenarioResult[], stops: Execution['stops'] = []): Causes {
   const { baseUrl } = plan.options;
   const lines: string[] = [];
+  const causesOf = new Map<Finding, number[]>();
+  const notesOf = new Map<NotObservable, number[]>();
+  // A target that stopped answering first: every other line is about what it answered before.
+  const stopLines = stops.map(({ cause }) => lines.push(cause) - 1);
+  for (const result of results) {
+    for (const finding of result.failures) {
+      const tied = stops.flatMap(({ message }, i) =>
+        finding.title === 'NoResponse' && finding.message === message ? [stopLines[i]] : [],
+      );
+      if (tied.length) causesOf.set(finding, tied);
+    }
+    for (const note of result.notObservable) if (note.why === TargetHealth.NOT_SENT) notesOf.set(note, stopLines);
+  }
   const toApi = answeredByApi(plan, results);
   if (toApi.length >= MIN_EVIDENCE && toApi.every((e) => e.response.status === 404)) {
     lines.push(
@@ -74,15 +93,39 @@ export function findCauses(plan: RunPlan, results: ScenarioResult[]): Causes {
         `every failure below may come from the base URL.${versionHint(baseUrl, plan.model.document)}`,
     );
   }
-  const causesOf = new Map<Finding, number[]>();
   for (const { line, findings } of recordsLeftBehind(results)) {
     for (const finding of findings) causesOf.set(finding, [...(causesOf.get(finding) ?? []), lines.length]);
     lines.push(line);
   }
   const skipped = new Map<string, number>();
   for (const { skip } of plan.scenarios) if (skip !== undefined) skipped.set(skip, (skipped.get(skip) ?? 0) + 1);
+  const fullPages = fullPageLine(results);
+  if (fullPages) lines.push(fullPages);
   for (const [reason, count] of skipped) lines.push(`${count} scenario(s) skipped: ${reason}.`);
-  return { lines, causesOf };
+  return { lines, causesOf, notesOf };
+}
+
+/**
+ * Scenarios that could not see past a full list page, said once: the target holds more records than a page
+ * shows. Repeated runs against one target make it so (each run with writes adds records, and the interface
+ * has no way to delete them), so the line says what this run added and how to judge them on a fresh target.
+ */
+function fullPageLine(results: ScenarioResult[]): string | undefined {
+  const full = results.filter(
+    (r) => r.status === 'not-observable' && r.notObservable.some((n) => FULL_PAGE.test(n.why)),
+  );
+  if (!full.length) return undefined;
+  const page = results
+    .flatMap((r) => r.notObservable)
+    .map((n) => FULL_PAGE.exec(n.why)?.[1])
+    .find(Boolean);
+  const created = results.reduce((n, r) => n + (r.created?.length ?? 0), 0);
+  return (
+    `${full.length} scenario(s) could not see past a full list page (${page} records, the largest): the target ` +
+    'holds more records than one page shows. If they are left from earlier runs (this run created at least ' +
+    `${created}, and the interface has no way to delete them), a fresh target shows these: restart it, or ` +
+    "reset it (petstore-kit's mock: POST /__admin/reset with the key)."
+  );
 }
 
 /** Scenario names quoted in a cause line: at most this many, then "and N more". */
@@ -138,15 +181,8 @@ function listed(items: string[]): string {
 
 /** The interface's server path (`/v1`) when the base URL does not end with it: the likely missing segment. */
 function versionHint(baseUrl: string, document: OpenApiDocument): string {
-  const server = document.servers?.[0];
-  if (!server) return '';
-  const url = fillTemplate(server.url, (name: string) => server.variables?.[name]?.default ?? '');
-  let path: string;
-  try {
-    path = withoutTrailingSlashes(new URL(url).pathname);
-  } catch {
-    return '';
-  }
-  if (!path || withoutTrailingSlashes(new URL(baseUrl).pathname).endsWith(path)) return '';
-  return ` The interface's server path ends with ${path}: try --base-url ${withoutTrailingSlashes(baseUrl)}${path}`;
+  const path = missingServerPath(baseUrl, document);
+  return path
+    ? ` The interface's server path ends with ${path}: try --base-url ${withoutTrailingSlashes(baseUrl)}${path}`
+    : '';
 }

@@ -10,6 +10,7 @@ import { parse, stringify } from 'yaml';
 import { DEFAULT_SPEC_PATH, loadSpec } from '../prism/derive-prism-spec.ts';
 import { deriveDreddSpec } from './derive-dredd-spec.ts';
 import { buildDreddPlan } from './transaction-plan.ts';
+import { createRedactor } from '../../src/shared/redact.ts';
 import { resolvePeerEntry } from '../process/resolve-peer.ts';
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 
@@ -108,7 +109,8 @@ function spawnDredd(
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   const lines: string[] = [];
-  const redact = (line: string) => (secret ? line.split(secret).join('***') : line);
+  const redactor = createRedactor(secret ? [secret] : []);
+  const redact = (line: string) => redactor.text(line);
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = '';
     stream.setEncoding('utf8');

@@ -5,12 +5,19 @@
 //   GET /__admin/requests.har     the journal as HAR 1.2 (bodies as the journal keeps them: clipped)
 //   GET /__admin/report           the run so far, as the report on exit writes it (?reporter=json|junit)
 // It answers the proxy's own pages and scripts: a page of another origin is refused by the guard, and no
-// CORS header is sent except to an origin allowed with --admin-origin.
+// CORS header is sent except to an origin allowed with --admin-origin (never `*`). When the proxy can be
+// reached from other machines, everything but the dashboard page asks for a key, as the mock's admin API
+// does (a browser sends no bearer header when it navigates: the page asks for the key and sends it).
+// The dashboard page carries the mock dashboard's headers (CSP, no framing, nosniff, no referrer).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bearerKeyRefusal } from '../../src/shared/bearer-key.ts';
+import { corsHeaders, preflightHeaders } from '../../src/shared/cors.ts';
+import { DASHBOARD_PAGE_HEADERS } from '../../src/shared/dashboard-headers.ts';
 import { harEntry, harLog } from '../../src/shared/har.ts';
 import { dashboardPage } from './dashboard-page.ts';
 import type { ExchangeJournal } from './exchange-journal.ts';
 import type { ProxiedExchange } from './exchange-record.ts';
+import { sendProxyError, type ProxyErrorCode } from './proxy-errors.ts';
 import { renderProxyReport, type ProxyReport } from './proxy-report.ts';
 
 export interface AdminContext {
@@ -18,6 +25,8 @@ export interface AdminContext {
   journal: ExchangeJournal;
   report(): ProxyReport;
   adminOrigins: string[];
+  /** The keys asked for (undefined: none asked, the proxy answers loopback only; empty: none accepted). */
+  keys?: readonly string[];
   /** What the dashboard says the proxy forwards to. */
   describe(): { target: string; quickstartTarget?: string; apiPath: string; quickstartPath?: string; profile: string };
   creator: { name: string; version: string };
@@ -27,22 +36,52 @@ export function answerAdmin(ctx: AdminContext, req: IncomingMessage, res: Server
   const url = new URL(pathAndQuery, 'http://proxy.invalid');
   const path = url.pathname.slice(ctx.adminPath.length);
   const origin = req.headers.origin;
-  const cors: Record<string, string> =
-    origin && ctx.adminOrigins.includes(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
+  const cors = (origin !== undefined && corsHeaders(origin, true, new Set(ctx.adminOrigins))) || {};
   const send = (status: number, type: string, body: string, extra: Record<string, string> = {}): void =>
-    void res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...cors, ...extra }).end(body);
+    void res
+      .writeHead(status, {
+        'content-type': type,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        ...cors,
+        ...extra,
+      })
+      .end(body);
   const json = (status: number, value: unknown): void =>
     send(status, 'application/json', `${JSON.stringify(value, null, 2)}\n`);
-  const error = (status: number, code: string, message: string): void => json(status, { code, message, status });
+  const error = (code: ProxyErrorCode, message: string, extra: Record<string, string> = {}): void =>
+    sendProxyError(res, code, message, { 'cache-control': 'no-store', ...cors, ...extra });
 
-  if (req.method === 'OPTIONS' && cors['access-control-allow-origin'])
-    return void res
-      .writeHead(204, { ...cors, 'access-control-allow-methods': 'GET', 'access-control-max-age': '600' })
-      .end();
+  if (req.method === 'OPTIONS' && cors['access-control-allow-origin']) {
+    const allowed = preflightHeaders(
+      ['GET', 'HEAD', 'OPTIONS'],
+      headerList(req.headers['access-control-request-headers']),
+    );
+    return void res.writeHead(204, { ...allowed, ...cors }).end();
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD')
-    return error(405, 'METHOD_NOT_ALLOWED', `The proxy's admin API only reads: ${req.method} is not allowed.`);
+    return error('METHOD_NOT_ALLOWED', `The proxy's admin API only reads: ${req.method} is not allowed.`, {
+      allow: 'GET, HEAD',
+    });
   if (path === '') return send(308, 'text/plain', '', { location: `${ctx.adminPath}/` });
-  if (path === '/') return send(200, 'text/html; charset=utf-8', dashboardPage(ctx.adminPath, ctx.describe()));
+  if (path === '/')
+    return send(200, 'text/html; charset=utf-8', dashboardPage(ctx.adminPath, ctx.describe()), DASHBOARD_PAGE_HEADERS);
+  const refused = ctx.keys && bearerKeyRefusal(req.headers.authorization, ctx.keys);
+  if (refused)
+    return error(
+      'UNAUTHORIZED',
+      ctx.keys!.length === 0
+        ? 'The proxy can be reached from other machines, and its admin API shows what clients sent: it answers only with a key, and none was given. Start the proxy with PETSTORE_API_KEY set, then send Authorization: Bearer <key>.'
+        : refused === 'missing'
+          ? 'The proxy can be reached from other machines: its admin API asks for the key. Send Authorization: Bearer <key> (a key of PETSTORE_API_KEY).'
+          : 'The key was refused: send Authorization: Bearer <key> with a key of PETSTORE_API_KEY.',
+      {
+        'www-authenticate':
+          refused === 'missing'
+            ? 'Bearer realm="petstore-kit proxy"'
+            : 'Bearer realm="petstore-kit proxy", error="invalid_token"',
+      },
+    );
   if (path === '/requests') {
     const after = Number(url.searchParams.get('after') ?? 0);
     const limit = Math.min(1000, Math.max(1, Number(url.searchParams.get('limit') ?? 100)));
@@ -67,14 +106,22 @@ export function answerAdmin(ctx: AdminContext, req: IncomingMessage, res: Server
     const exchange = ctx.journal.get(Number(one[1]));
     return exchange
       ? json(200, exchange)
-      : error(404, 'REQUEST_NOT_FOUND', `No exchange ${one[1]} in the journal (it keeps the latest ones only).`);
+      : error('REQUEST_NOT_FOUND', `No exchange ${one[1]} in the journal (it keeps the latest ones only).`);
   }
   if (path === '/report') {
     const reporter = url.searchParams.get('reporter') === 'junit' ? 'junit' : 'json';
     const text = renderProxyReport(ctx.report(), reporter);
     return send(200, reporter === 'junit' ? 'application/xml' : 'application/json', text);
   }
-  return error(404, 'NOT_FOUND', `The proxy's admin API has no ${path}: see /__admin/ for the dashboard.`);
+  return error(
+    'NOT_FOUND',
+    `The proxy's admin API has no ${path.slice(0, 200)}: see ${ctx.adminPath}/ for the dashboard.`,
+  );
+}
+
+/** A preflight's requested headers, as one list. */
+function headerList(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** The journal as HAR: the URL as the client addressed the proxy, bodies as kept (clipped at 4,000 characters). */

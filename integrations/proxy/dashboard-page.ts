@@ -2,7 +2,10 @@
 // admin API for exchanges newer than the last it drew, so the table is live; a row opens the exchange: its
 // findings (title, check, message, expected, actual, the choice it departs from), the request as sent to
 // the target and the answer (credentials already redacted by the proxy). Everything from the traffic is
-// written with textContent, never parsed as HTML: paths and bodies come from clients and targets.
+// written with textContent, never parsed as HTML: paths and bodies come from clients and targets. When the
+// proxy asks for a key (it can be reached from other machines), the page asks for it once, keeps it for the
+// tab (sessionStorage), and sends it with every call; the HAR and the reports are fetched, then saved, since a
+// plain link cannot send it.
 
 const STYLE = `
   :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2430; background: #f5f6f8; }
@@ -31,11 +34,41 @@ const el = (tag, text, className) => { const e = document.createElement(tag); if
 let last = 0;
 let openId;
 
-async function call(path) {
-  const response = await fetch(ADMIN + path, { cache: 'no-store' });
+const KEY_STORE = 'petstore-kit-proxy-admin-key';
+
+async function fetchAdmin(path) {
+  const key = sessionStorage.getItem(KEY_STORE);
+  const response = await fetch(ADMIN + path, { cache: 'no-store', headers: key ? { authorization: 'Bearer ' + key } : {} });
+  if (response.status === 401) {
+    sessionStorage.removeItem(KEY_STORE);
+    $('login').hidden = false;
+    throw new Error('the proxy asks for its key (401): enter it above');
+  }
   if (!response.ok) throw new Error('HTTP ' + response.status);
-  return response.json();
+  return response;
 }
+
+async function call(path) {
+  return (await fetchAdmin(path)).json();
+}
+
+// Fetched, then saved: a link cannot send the key.
+async function save(path, name) {
+  try {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(await (await fetchAdmin(path)).blob());
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+  } catch (error) { $('status').textContent = 'Failed to save ' + name + ': ' + error.message; }
+}
+
+$('login').onsubmit = (event) => {
+  event.preventDefault();
+  sessionStorage.setItem(KEY_STORE, $('key').value.trim());
+  $('key').value = ''; $('login').hidden = true; poll();
+};
+for (const button of document.querySelectorAll('[data-save]')) button.onclick = () => save(button.dataset.save, button.dataset.name);
 
 async function poll() {
   try {
@@ -126,10 +159,15 @@ export function dashboardPage(
   <h1>petstore-kit proxy</h1>
   <span>${text(forwards)}</span>
   <span class="muted">profile ${text(about.profile)}</span>
-  <a href="${text(adminPath)}/requests.har" download>requests.har</a>
-  <a href="${text(adminPath)}/report">report (JSON)</a>
-  <a href="${text(adminPath)}/report?reporter=junit">report (JUnit)</a>
+  <button data-save="/requests.har" data-name="petstore-kit-proxy.har">requests.har</button>
+  <button data-save="/report" data-name="petstore-kit-proxy-report.json">report (JSON)</button>
+  <button data-save="/report?reporter=junit" data-name="petstore-kit-proxy-junit.xml">report (JUnit)</button>
 </header>
+<form id="login" hidden>
+  <label>API key <input id="key" name="key" type="password" autocomplete="off" required></label>
+  <button type="submit">Use this key</button>
+  <span class="muted">The proxy can be reached from other machines: its admin API asks for a key of PETSTORE_API_KEY.</span>
+</form>
 <p id="counts"></p>
 <p id="status" class="fail"></p>
 <div class="grid">

@@ -1,10 +1,10 @@
 // One forwarded exchange as a HAR 1.2 entry: what the client sent to the proxy and what it got back, the
 // URL as the client addressed it (so a recording replays against the same client, e.g. with Playwright's
 // routeFromHAR), bodies as decoded up to the judging cap, and the judge's findings as custom fields
-// (`_findings`). Every credential is redacted: headers by name, URLs and bodies by the secrets seen.
-import { REDACTED, redactText } from '../../contract-tests/http/redact.ts';
+// (`_findings`). Every credential is redacted: headers by name, URLs and bodies by the secrets seen, and a
+// body kept as bytes (not UTF-8) redacted as bytes before it is written in base64.
 import { harEntry, type HarEntry } from '../../src/shared/har.ts';
-import { redactHeaders } from './credentials.ts';
+import { REDACTED_IN_URL, type Redactor } from '../../src/shared/redact.ts';
 import type { ProxiedExchange } from './exchange-record.ts';
 
 export interface HarMaterial {
@@ -29,14 +29,8 @@ export interface HarMaterial {
   };
 }
 
-export function harEntryOf(material: HarMaterial, judged: ProxiedExchange, secrets: string[]): HarEntry {
-  const scrub = (text: string) => redactText(text, secrets);
-  const headers = (pairs: [string, string][]) => {
-    const redacted = redactHeaders(Object.fromEntries(pairs.map(([name, value], i) => [`${i}\u0000${name}`, value])));
-    return Object.entries(redacted).map(
-      ([key, value]) => [key.slice(key.indexOf('\u0000') + 1), scrub(value)] as [string, string],
-    );
-  };
+export function harEntryOf(material: HarMaterial, judged: ProxiedExchange, redact: Redactor): HarEntry {
+  const scrub = (text: string) => redact.text(text);
   const { requestBody, response } = material;
   return harEntry({
     startedAt: material.startedAt,
@@ -44,9 +38,9 @@ export function harEntryOf(material: HarMaterial, judged: ProxiedExchange, secre
     waitMs: material.waitMs,
     request: {
       method: material.method,
-      // `<redacted>` percent-encoded: a URL may not hold `<` and `>`.
-      url: scrub(material.url).replaceAll(REDACTED, encodeURIComponent(REDACTED)),
-      headers: headers(material.requestHeaders),
+      // `%5Bredacted%5D`, as the mock's HAR writes it: a URL may not hold the brackets after the host.
+      url: redact.text(material.url, encodeURIComponent(REDACTED_IN_URL)),
+      headers: redact.headerPairs(material.requestHeaders),
       ...(requestBody && requestBody.wireBytes > 0
         ? { body: body(requestBody.bytes, requestBody.complete, requestBody.wireBytes, scrub) }
         : {}),
@@ -56,7 +50,7 @@ export function harEntryOf(material: HarMaterial, judged: ProxiedExchange, secre
           response: {
             status: response.status,
             statusText: response.statusText,
-            headers: headers(response.headers),
+            headers: redact.headerPairs(response.headers),
             body: body(response.body, response.complete, response.wireBytes, scrub),
           },
         }
@@ -71,7 +65,10 @@ export function harEntryOf(material: HarMaterial, judged: ProxiedExchange, secre
   });
 }
 
-/** A body as HAR text: UTF-8 as it is, other bytes in base64; one cut at the cap says so. */
+/**
+ * A body as HAR text: UTF-8 as it is, other bytes in base64, redacted first as bytes (one character per
+ * byte: a key in the bytes is found, and `<redacted>` goes in as its ASCII bytes); one cut at the cap says so.
+ */
 function body(bytes: Uint8Array, complete: boolean, wireBytes: number, scrub: (text: string) => string) {
   const kept = bytes;
   const comment = complete ? undefined : `cut at ${kept.byteLength} bytes: the proxy keeps what it judges`;
@@ -89,7 +86,7 @@ function body(bytes: Uint8Array, complete: boolean, wireBytes: number, scrub: (t
         ...(comment ? { comment } : {}),
       }
     : {
-        base64: Buffer.from(kept).toString('base64'),
+        base64: Buffer.from(scrub(Buffer.from(kept).toString('latin1')), 'latin1').toString('base64'),
         size: kept.byteLength,
         wireSize: wireBytes,
         ...(comment ? { comment } : {}),

@@ -4,8 +4,8 @@
 //   {"exchange":12,"failures":1,"recommendations":0,"findings":[{"severity":"failure",
 //    "check":"responseSchemaConformance","title":"SchemaViolation"}],"details":"/__admin/requests/12"}
 // The details (message, expected, actual, the choice) are in the journal: `details` opens them. Browsers
-// may read it across origins only when exposed, so where the target answers with CORS the header is added
-// to Access-Control-Expose-Headers.
+// may read it across origins only when exposed: the proxy's CORS headers expose it (page-cors.ts). The
+// target's own header of that name is dropped (forward-exchange.ts): a target may not write its own verdict.
 import type { ProxiedExchange } from './exchange-record.ts';
 
 export const FINDINGS_HEADER = 'petstore-kit-findings';
@@ -50,24 +50,6 @@ export function parseFindingsHeader(value: string | null | undefined): FindingsH
   } catch {
     return undefined;
   }
-}
-
-/** The header pairs with the findings header exposed to pages, where the target answers with CORS. */
-export function exposedToPages(headers: [string, string][]): [string, string][] {
-  const cors = headers.some(([name]) => name.toLowerCase() === 'access-control-allow-origin');
-  if (!cors) return headers;
-  const exposed = headers.filter(([name]) => name.toLowerCase() === 'access-control-expose-headers');
-  const names = exposed.flatMap(([, value]) =>
-    value
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
-  );
-  if (names.some((name) => name.toLowerCase() === FINDINGS_HEADER)) return headers;
-  return [
-    ...headers.filter(([name]) => name.toLowerCase() !== 'access-control-expose-headers'),
-    ['Access-Control-Expose-Headers', [...names, FINDINGS_HEADER].join(', ')],
-  ];
 }
 
 function asciiJson(value: unknown): string {

@@ -6,17 +6,41 @@
 //   known by then, the bytes held follow, and the rest streams through untouched and unjudged, however long
 //   it runs: a 50 MB answer or an endless one costs the cap, never its size.
 // - Bytes are forwarded as the target sent them (Content-Encoding included); only the judged copy is decoded.
-// - A target that does not answer gets the client a 502 (504 after the timeout) with the kit's Error body.
-import { request as httpRequest, type Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+// - A target that does not answer gets the client a 502 (504 after the timeout) with the kit's Error body, and
+//   so does one that answers what no client asked for: a 101 (a protocol switch: the proxy asks for none), or
+//   1xx answers and no final one within the timeout. Each is judged (NoResponse) and reaches the report.
+// - The path goes to the target exactly as judged (`path`, never re-read by a URL resolver).
+// - The target's own findings header is dropped: the verdict on the answer is the proxy's alone.
+import {
+  request as httpRequest,
+  type Agent,
+  type IncomingMessage,
+  type RequestOptions,
+  type ServerResponse,
+} from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Operation } from '../../src/openapi/index-operations.ts';
+import { hasNoContent } from '../../contract-tests/http/no-content.ts';
 import { describeNetworkError } from '../../contract-tests/http/send.ts';
 import { BodyCapture } from './body-capture.ts';
 import type { ProxiedExchange } from './exchange-record.ts';
 import type { HarMaterial } from './exchange-har.ts';
-import { exposedToPages, FINDINGS_HEADER, findingsHeader } from './findings-header.ts';
+import { FINDINGS_HEADER, findingsHeader } from './findings-header.ts';
 import { asRecord, endToEnd, flat, withVia } from './hop-by-hop.ts';
 import type { CapturedExchange } from './judge.ts';
+import { forPage, PAGE_CORS } from './page-cors.ts';
+import { sendProxyError, type ProxyErrorCode } from './proxy-errors.ts';
+
+/** Where a mount forwards to: the target's origin, and what node:http needs to reach it. */
+export interface Upstream {
+  secure: boolean;
+  /** e.g. https://staging.example.com */
+  origin: string;
+  /** The Host header the target gets (its host and port). */
+  host: string;
+  /** Protocol, host name, port (and userinfo) for http.request; the path is each request's own. */
+  options: RequestOptions;
+}
 
 export interface Forwarding {
   id: number;
@@ -25,7 +49,11 @@ export interface Forwarding {
   clientUrl: string;
   /** The path and query the client sent. */
   clientPath: string;
-  targetUrl: URL;
+  upstream: Upstream;
+  /** The path and query sent to the target, exactly. */
+  targetPath: string;
+  /** The client is a page (it sent an Origin): the answer carries the proxy's CORS headers (page-cors.ts). */
+  forPage: boolean;
   operation?: Operation;
   pathParams: Record<string, string | undefined>;
   pathDeclared: boolean;
@@ -36,6 +64,8 @@ export interface ForwardContext {
   timeoutMs: number;
   maxBodyBytes: number;
   adminPath: string;
+  /** This proxy's `Via` entry (hop-by-hop.ts). */
+  via: string;
   judge(captured: CapturedExchange): Promise<ProxiedExchange>;
   /** Every exchange once judged and answered (or given up). */
   done(judged: ProxiedExchange, material: HarMaterial): void;
@@ -50,10 +80,13 @@ export function forwardExchange(ctx: ForwardContext, req: IncomingMessage, res: 
   const clientHeaders = endToEnd(req.rawHeaders, ['host', 'expect']);
   const headers = asRecord(clientHeaders);
   const requestCopy = new BodyCapture(headers['content-encoding'], ctx.maxBodyBytes);
-  const secure = f.targetUrl.protocol === 'https:';
-  const upstream = (secure ? httpsRequest : httpRequest)(f.targetUrl, {
+  const { secure, origin } = f.upstream;
+  const targetUrl = `${origin}${f.targetPath}`;
+  const upstream = (secure ? httpsRequest : httpRequest)({
+    ...f.upstream.options,
+    path: f.targetPath,
     method: f.method,
-    headers: flat(withVia([...clientHeaders, ['Host', f.targetUrl.host]])),
+    headers: flat(withVia([...clientHeaders, ['Host', f.upstream.host]], ctx.via)),
     agent: ctx.agents[secure ? 'https:' : 'http:'],
     setHost: false,
   });
@@ -62,8 +95,16 @@ export function forwardExchange(ctx: ForwardContext, req: IncomingMessage, res: 
   let holdEnded: ((outcome: 'stalled') => void) | undefined;
   /** The client closed its connection before its answer was complete: the exchange is not judged. */
   let clientGone = false;
+  /** The 1xx statuses the target sent before any final answer (RFC 9110 §15.2: a client must read them). */
+  const interim: number[] = [];
   const timer = setTimeout(() => {
-    if (phase === 'waiting') upstream.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' }));
+    if (phase === 'waiting')
+      void giveUp(
+        interim.length ? 'TARGET_ANSWER_UNFORWARDABLE' : 'TARGET_TIMEOUT',
+        interim.length
+          ? `the target sent ${interim.join(', ')} and no final answer within ${ctx.timeoutMs} ms`
+          : describeNetworkError(Object.assign(new Error('timeout'), { code: 'TIMEOUT' }), ctx.timeoutMs),
+      );
     else if (phase === 'holding') holdEnded?.('stalled');
   }, ctx.timeoutMs);
 
@@ -91,7 +132,7 @@ export function forwardExchange(ctx: ForwardContext, req: IncomingMessage, res: 
     pathParams: f.pathParams,
     pathDeclared: f.pathDeclared,
     request: {
-      url: f.targetUrl.href,
+      url: targetUrl,
       headers,
       ...(requestCopy.wireBytes > 0 ? { body: requestCopy.bytes() } : {}),
       bodyComplete: req.complete && requestCopy.state === 'reading' && !requestCopy.undecodable,
@@ -110,38 +151,65 @@ export function forwardExchange(ctx: ForwardContext, req: IncomingMessage, res: 
     },
   });
 
-  upstream.once('error', async (error: NodeJS.ErrnoException) => {
+  /** No answer to forward: the client gets the proxy's Error body, the exchange its NoResponse finding. */
+  async function giveUp(code: ProxyErrorCode, reason: string): Promise<void> {
     if (phase !== 'waiting' || clientGone) return;
     phase = 'answered';
     clearTimeout(timer);
-    const timedOut = error.code === 'TIMEOUT';
-    const reason = describeNetworkError(error, ctx.timeoutMs);
+    upstream.destroy();
     await requestCopy.end().catch(() => undefined);
     const judged = await ctx.judge({ ...captured(), error: reason });
-    const status = timedOut ? 504 : 502;
-    const body = JSON.stringify({
-      code: timedOut ? 'TARGET_TIMEOUT' : 'TARGET_UNREACHABLE',
-      message: `The proxy got no answer from ${f.targetUrl.origin}: ${reason}.`,
-      status,
+    const said =
+      code === 'TARGET_ANSWER_UNFORWARDABLE'
+        ? `The proxy got no answer it can forward from ${origin}: ${reason}.`
+        : `The proxy got no answer from ${origin}: ${reason}.`;
+    sendProxyError(res, code, said, {
+      [FINDINGS_HEADER]: findingsHeader(judged, ctx.adminPath),
+      via: ctx.via,
+      ...(f.forPage ? PAGE_CORS : {}),
     });
-    if (!res.destroyed && !res.headersSent)
-      res
-        .writeHead(status, {
-          'content-type': 'application/json',
-          [FINDINGS_HEADER]: findingsHeader(judged, ctx.adminPath),
-          via: withVia([])[0][1],
-        })
-        .end(body);
     ctx.done(judged, material());
+  }
+
+  // `on`, not `once`: a request destroyed while it writes may report more than one error.
+  upstream.on('error', (error: NodeJS.ErrnoException) =>
+    giveUp(
+      error.code === 'TIMEOUT' ? 'TARGET_TIMEOUT' : 'TARGET_UNREACHABLE',
+      describeNetworkError(error, ctx.timeoutMs),
+    ),
+  );
+  // A 101 to a request that asked for no protocol switch (the proxy forwards no Upgrade): what follows on the
+  // connection is no longer HTTP. Node reports it as an upgrade when the answer names a protocol, else as
+  // the response itself (below); a 1xx Node reads as interim (`information`) is waited past, up to the timeout.
+  const switched = (status: number, text: string | undefined) =>
+    giveUp(
+      'TARGET_ANSWER_UNFORWARDABLE',
+      `the target answered ${status}${text ? ` ${text.slice(0, 100)}` : ''}, a protocol switch no request asked for (RFC 9110 §15.2.2)`,
+    );
+  upstream.on('upgrade', (incoming: IncomingMessage, socket) => {
+    socket.destroy();
+    void switched(incoming.statusCode ?? 101, incoming.statusMessage);
+  });
+  upstream.on('information', (info: { statusCode: number }) => {
+    if (interim.length < 10) interim.push(info.statusCode);
   });
 
   upstream.once('response', (incoming) => {
+    const status = incoming.statusCode ?? 502;
+    if (status < 200) {
+      // Node hands a 101 that names no protocol over as the final answer: what follows is no HTTP either.
+      incoming.destroy();
+      return void switched(status, incoming.statusMessage);
+    }
     response = incoming;
     phase = 'holding';
     const waitMs = elapsed();
-    const status = incoming.statusCode ?? 502;
-    const pairs = endToEnd(incoming.rawHeaders);
-    const copy = new BodyCapture(asRecord(pairs)['content-encoding'], ctx.maxBodyBytes);
+    // The target's own findings header never passes: beside the proxy's, it would forge the verdict.
+    const pairs = endToEnd(incoming.rawHeaders, [FINDINGS_HEADER]);
+    // An answer without content by HTTP's rules (HEAD, 204, 304) may still be labelled with a Content-Encoding,
+    // as a compressing gateway labels it: there is nothing to decode.
+    const encoding = hasNoContent(f.method, status) ? undefined : asRecord(pairs)['content-encoding'];
+    const copy = new BodyCapture(encoding, ctx.maxBodyBytes);
     const held: Buffer[] = [];
     let heldBytes = 0;
     const onData = (chunk: Buffer) => {
@@ -182,7 +250,8 @@ export function forwardExchange(ctx: ForwardContext, req: IncomingMessage, res: 
           ...(detail ? { detail } : {}),
         },
       });
-      const sent = withVia(exposedToPages([...pairs, [FINDINGS_HEADER, findingsHeader(judged, ctx.adminPath)]]));
+      const verdict: [string, string][] = [...pairs, [FINDINGS_HEADER, findingsHeader(judged, ctx.adminPath)]];
+      const sent = withVia(f.forPage ? forPage(verdict) : verdict, ctx.via);
       const streamRest = outcome !== 'complete' && outcome !== 'body-broken' && !incoming.readableEnded;
       if (!res.destroyed) {
         try {
@@ -197,12 +266,11 @@ export function forwardExchange(ctx: ForwardContext, req: IncomingMessage, res: 
         } catch (error) {
           // A header Node will not write (a control character the target's parser let through).
           if (!res.headersSent)
-            res.writeHead(502, { 'content-type': 'application/json' }).end(
-              JSON.stringify({
-                code: 'TARGET_ANSWER_UNFORWARDABLE',
-                message: `The target's answer cannot be forwarded: ${(error as Error).message}.`,
-                status: 502,
-              }),
+            sendProxyError(
+              res,
+              'TARGET_ANSWER_UNFORWARDABLE',
+              `The target's answer cannot be forwarded: ${(error as Error).message}.`,
+              f.forPage ? PAGE_CORS : {},
             );
           else res.destroy();
           incoming.destroy();

@@ -3,6 +3,7 @@
 // framing is the proxy's own on each side (Node writes Content-Length or chunked itself). Everything else
 // goes through as sent, in order and with repeated names (Set-Cookie) kept; Content-Encoding above all, so
 // a compressed answer reaches the client compressed. §7.6.3: each side gets a `Via` naming the proxy.
+import { randomBytes } from 'node:crypto';
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -17,8 +18,15 @@ const HOP_BY_HOP = new Set([
   'proxy-authenticate',
 ]);
 
-/** The `Via` entry of this proxy (RFC 9110 §7.6.3: protocol version and a pseudonym). */
-export const VIA = '1.1 petstore-kit-proxy';
+/**
+ * The `Via` entry of one running proxy (RFC 9110 §7.6.3: protocol version and a pseudonym), its pseudonym
+ * unique to it (`petstore-kit-proxy-` and a random token), so that it knows a request that has already passed
+ * through it: a target that leads back to the proxy (§7.6.3: "Via … can be used to detect forwarding loops").
+ */
+export function viaEntry(): { entry: string; pseudonym: string } {
+  const pseudonym = `petstore-kit-proxy-${randomBytes(6).toString('hex')}`;
+  return { entry: `1.1 ${pseudonym}`, pseudonym };
+}
 
 /**
  * The end-to-end headers of a raw header list (`message.rawHeaders`: name, value, name, value…), as pairs.
@@ -38,10 +46,10 @@ export function endToEnd(rawHeaders: string[], drop: readonly string[] = []): [s
   return kept;
 }
 
-/** The pairs with this proxy appended to `Via` (one field, after any the message carried). */
-export function withVia(headers: [string, string][]): [string, string][] {
+/** The pairs with this proxy's `entry` appended to `Via` (one field, after any the message carried). */
+export function withVia(headers: [string, string][], entry: string): [string, string][] {
   const via = headers.filter(([name]) => name.toLowerCase() === 'via').map(([, value]) => value);
-  return [...headers.filter(([name]) => name.toLowerCase() !== 'via'), ['Via', [...via, VIA].join(', ')]];
+  return [...headers.filter(([name]) => name.toLowerCase() !== 'via'), ['Via', [...via, entry].join(', ')]];
 }
 
 /** Pairs as Node's flat header list (`writeHead(status, [name, value, …])`, `request({ headers: [...] })`). */

@@ -24,8 +24,7 @@ export interface GuardOptions {
 }
 
 export interface Refusal {
-  status: number;
-  code: string;
+  code: 'HOST_NOT_ALLOWED' | 'ORIGIN_NOT_ALLOWED' | 'NOT_A_FORWARD_PROXY';
   message: string;
 }
 
@@ -50,7 +49,6 @@ export function createProxyGuard({
     const shown = name.slice(0, 200);
     const answers = loopback ? 'localhost and loopback addresses' : 'IP addresses and localhost';
     return {
-      status: 403,
       code: 'HOST_NOT_ALLOWED',
       message: `This proxy answers ${answers} only, not the Host "${shown}" (protection against DNS rebinding). To answer it, start the proxy with --allowed-host ${shown}`,
     };
@@ -86,7 +84,6 @@ export function createProxyGuard({
       return {
         pathAndQuery,
         refusal: {
-          status: 403,
           code: 'ORIGIN_NOT_ALLOWED',
           message: `The proxy's admin API does not answer pages on ${origin.slice(0, 200)}. To allow one, start the proxy with --admin-origin ${origin.slice(0, 200)}`,
         },
@@ -98,7 +95,6 @@ export function createProxyGuard({
 
 function notAProxy(what: string): Refusal {
   return {
-    status: 403,
     code: 'NOT_A_FORWARD_PROXY',
     message: `This proxy forwards only to its targets, by path: it does not forward ${what}. Send the request to the proxy's own URL (e.g. /v1/pets)`,
   };

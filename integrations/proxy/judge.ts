@@ -7,13 +7,15 @@
 import type { Operation } from '../../src/openapi/index-operations.ts';
 import { versionSegment } from '../../contract-tests/checks/scenarios/version-in-base-url.ts';
 import type { FindingTitle } from '../../contract-tests/findings.ts';
-import { redactText, scrubDeep } from '../../contract-tests/http/redact.ts';
+import { scrubDeep } from '../../contract-tests/http/escape-controls.ts';
 import { DEFAULT_RESPONSE_LIMITS, type ResponseLimits } from '../../contract-tests/http/response-limits.ts';
 import { send, type Observed, type OutgoingRequest } from '../../contract-tests/http/send.ts';
 import { planRun, type RunPlan } from '../../contract-tests/run/plan-run.ts';
 import type { Exchange, Finding } from '../../contract-tests/types.ts';
+import { carriedCredentials, urlSecrets } from '../../src/shared/carried-credentials.ts';
+import { redactClip, redactDeep, type Redactor } from '../../src/shared/redact.ts';
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
-import { credentialShape, redactHeaders, RecentSecrets, secretsOf } from './credentials.ts';
+import { credentialShape, RecentSecrets } from './credentials.ts';
 import { OUTSIDE_THE_DOCUMENT, type ProxiedExchange } from './exchange-record.ts';
 import { asFetchResponse } from './fetch-response.ts';
 import { requestFaults } from './request-faults.ts';
@@ -60,8 +62,11 @@ export interface Judge {
   /** Findings about the target itself, not one exchange (its base URL). */
   targetFindings: Finding[];
   judge(captured: CapturedExchange): Promise<ProxiedExchange>;
-  /** Every secret to redact now (a key seen in an earlier exchange may show up in a later one). */
-  secrets(): string[];
+  /**
+   * The redactor of every secret to hide now: the targets' userinfo, and the credentials exchanges carried
+   * lately (a key seen in an earlier exchange may show up in a later one).
+   */
+  redactor(): Redactor;
 }
 
 export interface JudgeOptions {
@@ -103,7 +108,7 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
   });
   const limits = options.limits ?? DEFAULT_RESPONSE_LIMITS;
   const clock = options.now ?? (() => new Date());
-  const recent = new RecentSecrets();
+  const recent = new RecentSecrets([...urlSecrets(options.target), ...urlSecrets(options.quickstartTarget ?? '')]);
   const { model, selection, bindingChoices } = plan;
   const active = (check: string) => check === TRANSPORT || selection.active.has(check);
   /** verify's one severity rule (run-scenario.ts): a departure from a choice binds exactly when choices do. */
@@ -112,8 +117,8 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
 
   async function judge(captured: CapturedExchange): Promise<ProxiedExchange> {
     const { request, response, operation } = captured;
-    const secrets = recent.add(secretsOf(request.headers, `${captured.clientPath}`));
-    const searched = secrets.filter((secret) => secret.length >= 4);
+    const carried = carriedCredentials([request.headers, response?.headers ?? []], [captured.clientPath]);
+    const redact = recent.add(carried);
     const bodyText = request.body && new TextDecoder().decode(request.body);
     const outgoing: OutgoingRequest = {
       method: captured.method,
@@ -128,7 +133,7 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
         method: captured.method,
         url: request.url,
         headers: request.headers,
-        ...(bodyText ? { body: scrubThenClip(bodyText, searched) } : {}),
+        ...(bodyText ? { body: scrubThenClip(bodyText, redact) } : {}),
       },
       durationMs: captured.durationMs,
     };
@@ -150,16 +155,16 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
     } else if (response.status === 429 || (response.status === 503 && header(response.headers, 'retry-after'))) {
       judged = false;
       note = `throttling (${response.status}): the target's quota, never a finding (verify waits and retries)`;
-      exchange = recorded(exchange, response, searched);
+      exchange = recorded(exchange, response, redact);
     } else if (response.outcome === 'undecodable') {
       judged = false;
       note = response.detail;
-      exchange = recorded(exchange, response, searched);
+      exchange = recorded(exchange, response, redact);
     } else if (response.outcome !== 'complete') {
-      exchange = { ...recorded(exchange, response, searched), error: response.detail };
+      exchange = { ...recorded(exchange, response, redact), error: response.detail };
       noUsableResponse(response.outcome === 'too-large' ? 'ResponseTooLarge' : 'NoResponse', response.detail ?? '');
     } else {
-      const outcome = await readAsVerify(outgoing, response, options.timeoutMs, limits, searched);
+      const outcome = await readAsVerify(outgoing, response, options.timeoutMs, limits, redact);
       exchange = { ...outcome.exchange, durationMs: captured.durationMs };
       if (!outcome.observed) noUsableResponse(outcome.failure!.title, outcome.failure!.reason);
       else if (operation) collected.push(...judgeOperation(captured, operation, outcome.observed, now));
@@ -169,14 +174,15 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
     const findings = collected
       .filter((finding) => active(finding.check))
       .map((finding): Finding => ({ ...finding, severity: severity(finding), exchange: 0 }));
+    // Headers by name (`Bearer <redacted>`, cookie values), every other string by the secrets.
     const kept = scrubDeep(
       {
-        exchange: { ...exchange, request: { ...exchange.request, headers: redactHeaders(exchange.request.headers) } },
+        exchange,
         path: captured.clientPath,
         failures: findings.filter((f) => f.severity === 'error'),
         recommendations: findings.filter((f) => f.severity === 'warning'),
       },
-      searched,
+      redact,
     );
     return {
       id: captured.id,
@@ -237,9 +243,12 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
 
   return {
     plan,
-    targetFindings: targetFindings(plan, options.target).filter((finding) => active(finding.check)),
+    targetFindings: redactDeep(
+      recent.current(),
+      targetFindings(plan, options.target).filter((f) => active(f.check)),
+    ),
     judge,
-    secrets: () => recent.add([]),
+    redactor: () => recent.current(),
   };
 }
 
@@ -270,7 +279,7 @@ function readAsVerify(
   response: NonNullable<CapturedExchange['response']>,
   timeoutMs: number,
   limits: ResponseLimits,
-  secrets: string[],
+  secrets: Redactor,
 ) {
   const { status, statusText, headers, body } = response;
   // `send` does not wait on anything here: the body is already in memory.
@@ -282,27 +291,21 @@ function readAsVerify(
 }
 
 /** The record of an answer that was not read through `send`, scrubbed and clipped as verify does. */
-function recorded(
-  exchange: Exchange,
-  response: NonNullable<CapturedExchange['response']>,
-  secrets: string[],
-): Exchange {
+function recorded(exchange: Exchange, response: NonNullable<CapturedExchange['response']>, redact: Redactor): Exchange {
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) {
     const key = name.toLowerCase();
     headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
   }
   const text = new TextDecoder().decode(response.body.subarray(0, MAX_RECORDED_BODY * 4));
-  return { ...exchange, response: { status: response.status, headers, body: scrubThenClip(text, secrets) } };
+  return { ...exchange, response: { status: response.status, headers, body: scrubThenClip(text, redact) } };
 }
 
-/** verify's record clip (send.ts): 4,000 characters, the secrets scrubbed first so no piece survives the cut. */
+/** verify's record clip (send.ts): 4,000 characters, redacted as clipped so no piece of a secret survives the cut. */
 const MAX_RECORDED_BODY = 4000;
-function scrubThenClip(text: string, secrets: string[]): string {
-  if (text.length <= MAX_RECORDED_BODY) return redactText(text, secrets);
-  const margin = Math.max(0, ...secrets.map((s) => encodeURIComponent(s).length));
-  const kept = redactText(text.slice(0, MAX_RECORDED_BODY + margin), secrets).slice(0, MAX_RECORDED_BODY);
-  return `${kept}… (${text.length} characters or more)`;
+function scrubThenClip(text: string, redact: Redactor): string {
+  if (text.length <= MAX_RECORDED_BODY) return redact.text(text);
+  return `${redactClip(redact, text, MAX_RECORDED_BODY)}… (${text.length} characters or more)`;
 }
 
 function header(headers: [string, string][], name: string): string | undefined {

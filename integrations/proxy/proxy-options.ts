@@ -16,6 +16,12 @@ export interface ProxyOptions {
   allowedHosts?: string[];
   /** Origins whose pages may call the proxy's admin API, besides the proxy's own dashboard. */
   adminOrigins?: string[];
+  /**
+   * Keys the admin API accepts (`Authorization: Bearer KEY`) when the proxy can be reached from other machines
+   * (bound beyond loopback, or with allowedHosts): it shows what clients sent. Without one, the admin API then
+   * refuses everything but the dashboard page. On loopback alone it asks for none.
+   */
+  apiKeys?: string[];
   /** `interface` (default): our choices only recommend; `petstore-kit`: they bind, as with verify. */
   profile?: 'interface' | 'petstore-kit';
   /** An OpenAPI Overlay 1.0 file of choices that bind (instead of ours). */
@@ -25,7 +31,7 @@ export interface ProxyOptions {
   /** Only these checks' findings count (names from `petstore-kit verify --help`). */
   checks?: string[];
   excludeChecks?: string[];
-  /** Time for the target to answer, body included, before the exchange is NoResponse (default 10000, as verify). */
+  /** Time for the target to answer, body included, before the exchange is NoResponse (default DEFAULT_TIMEOUT_MS, as verify). */
   timeoutMs?: number;
   /** What is read of each body to judge it (default verify's: 2 MiB decoded, JSON 64 deep). */
   limits?: ResponseLimits;
@@ -39,6 +45,6 @@ export interface ProxyOptions {
   now?: () => Date;
 }
 
-/** verify's per-request timeout: a production answering in seconds is judged, not reported as giving no response. */
-export const DEFAULT_TIMEOUT_MS = 10_000;
+/** verify's per-request timeout, written once in contract-tests/run/conformance-options.ts. */
+export { DEFAULT_TIMEOUT_MS } from '../../contract-tests/run/conformance-options.ts';
 export const DEFAULT_JOURNAL_SIZE = 500;

@@ -1,16 +1,21 @@
 // `startProxy`: a local server in front of a Pet Store deployment. It forwards every request under the
 // Pet Store's base path (the interface's, `/v1`) and the quickstart's (`/quickstart`) to the target given
 // for it, any method, and judges each exchange as verify would (judge.ts). It forwards nowhere else: it is
-// no open proxy (host-guard.ts), other paths get 404, and `/__admin` is its own (admin-api.ts).
+// no open proxy (host-guard.ts), a path some server would read as another is refused (path-readings.ts),
+// other paths get 404, a request that has already passed through it gets 508 (its own `Via` entry: a target
+// that leads back to it), and `/__admin` is its own (admin-api.ts). It answers pages' preflights itself
+// (page-cors.ts). Every refusal carries the Error body of proxy-errors.ts.
 //
 // @example
 // const proxy = await startProxy({ target: 'https://staging.example.com/v1', recordPath: 'traffic.har' });
 // // point the client at proxy.apiUrl; then
 // await proxy.close();
 // process.exitCode = proxy.tally.hasFailures() ? 1 : 0;
-import { Agent as HttpAgent, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent as HttpAgent, createServer, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { urlToHttpOptions } from 'node:url';
+import { hostAllowList } from '../../src/shared/host-names.ts';
 import { KitError } from '../../src/shared/kit-error.ts';
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 import { DEFAULT_RESPONSE_LIMITS } from '../../contract-tests/http/response-limits.ts';
@@ -18,12 +23,16 @@ import { serverBasePath } from '../prism/derive-prism-spec.ts';
 import { answerAdmin } from './admin-api.ts';
 import { ExchangeJournal } from './exchange-journal.ts';
 import { harEntryOf } from './exchange-har.ts';
-import { forwardExchange } from './forward-exchange.ts';
+import { forwardExchange, type Upstream } from './forward-exchange.ts';
+import { viaEntry } from './hop-by-hop.ts';
 import { createProxyGuard } from './host-guard.ts';
 import { createJudge, type Judge } from './judge.ts';
 import { kitVersion } from './kit-version.ts';
 import { matchOperation } from './match-operation.ts';
 import { openHarRecorder, type HarRecorder } from './har-recorder.ts';
+import { PAGE_CORS, preflightAnswer } from './page-cors.ts';
+import { ambiguityOf } from './path-readings.ts';
+import { rawProxyError, sendProxyError } from './proxy-errors.ts';
 import { DEFAULT_JOURNAL_SIZE, DEFAULT_TIMEOUT_MS, type ProxyOptions } from './proxy-options.ts';
 import { buildProxyReport, type ProxyReport } from './proxy-report.ts';
 import { RunTally } from './run-tally.ts';
@@ -33,13 +42,15 @@ export const ADMIN_PATH = '/__admin';
 export const QUICKSTART_PATH = '/quickstart';
 
 export interface RunningProxy {
-  /** The proxy's origin, e.g. http://127.0.0.1:4011. */
+  /** The proxy's origin, e.g. http://127.0.0.1:4020. */
   url: string;
   /** Send Pet Store traffic here (the origin + the interface's base path, `/v1`). */
   apiUrl: string;
   /** Send quickstart traffic here; set when a quickstart target was given. */
   quickstartUrl?: string;
   adminUrl: string;
+  /** Whether the admin API asks for a key (the proxy can be reached from other machines). */
+  adminNeedsKey: boolean;
   judge: Judge;
   tally: RunTally;
   journal: ExchangeJournal;
@@ -59,6 +70,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const judge = await createJudge({ ...options, target, quickstartTarget, timeoutMs, limits });
   const { model } = judge.plan;
   const apiPath = serverBasePath(model.base.document.servers?.[0]);
+  /** Every method the document uses, once. */
+  const methods = [...new Set(model.operations.map((operation) => operation.method))];
   const tally = new RunTally();
   const journal = new ExchangeJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const creator = { name: 'petstore-kit proxy', version: kitVersion() };
@@ -80,15 +93,23 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     adminPath: ADMIN_PATH,
     adminOrigins: options.adminOrigins,
   });
+  // Reachable from other machines (bound beyond loopback, or answering other names): the admin API, which
+  // shows what clients sent, asks for a key as the mock's does.
+  const adminNeedsKey = !hostAllowList(host).loopback || (options.allowedHosts?.length ?? 0) > 0;
+  const via = viaEntry();
   const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) };
+  const apiUpstream = upstreamOf(target);
+  const quickstartUpstream = quickstartTarget ? upstreamOf(quickstartTarget) : undefined;
   let nextId = 1;
+  // The targets as the report and the dashboard show them: a password in their userinfo never is.
+  const shown = (url: string) => judge.redactor().text(url);
   const report = (): ProxyReport =>
     buildProxyReport({
       plan: judge.plan,
       tally,
       targetFindings: judge.targetFindings,
-      target,
-      quickstartTarget,
+      target: shown(target),
+      quickstartTarget: quickstartTarget && shown(quickstartTarget),
       via: `${origin()}${apiPath}`,
     });
   const origin = () => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -97,17 +118,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     timeoutMs,
     maxBodyBytes: limits.maxBodyBytes,
     adminPath: ADMIN_PATH,
+    via: via.entry,
     judge: judge.judge,
     done(judged: Parameters<typeof journal.add>[0], material: Parameters<typeof harEntryOf>[0]) {
       tally.add(judged);
       journal.add(judged);
-      recorder?.write(
-        harEntryOf(
-          material,
-          judged,
-          judge.secrets().filter((secret) => secret.length >= 4),
-        ),
-      );
+      recorder?.write(harEntryOf(material, judged, judge.redactor()));
       options.onExchange?.(judged);
     },
   };
@@ -116,10 +132,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     journal,
     report,
     adminOrigins: options.adminOrigins ?? [],
+    keys: adminNeedsKey ? (options.apiKeys ?? []) : undefined,
     creator,
     describe: () => ({
-      target,
-      quickstartTarget,
+      target: shown(target),
+      quickstartTarget: quickstartTarget && shown(quickstartTarget),
       apiPath,
       ...(quickstartTarget ? { quickstartPath: QUICKSTART_PATH } : {}),
       profile: report().profile,
@@ -128,57 +145,98 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const server = createServer((req, res) => {
     const { refusal, pathAndQuery } = guard(req);
-    if (refusal) return refuse(res, refusal.status, refusal.code, refusal.message);
-    const path = pathAndQuery.split('?')[0];
-    if (path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`))
-      return answerAdmin(adminContext, req, res, pathAndQuery);
+    if (refusal) return sendProxyError(res, refusal.code, refusal.message);
+    const queryAt = pathAndQuery.indexOf('?');
+    const path = queryAt === -1 ? pathAndQuery : pathAndQuery.slice(0, queryAt);
+    const admin = path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`);
+    // A page's request to the API (it carries an Origin): the proxy's answers carry CORS headers, as the mock's.
+    const forPage = !admin && req.headers.origin !== undefined;
+    const cors = forPage ? PAGE_CORS : {};
+    const ambiguity = ambiguityOf(path);
+    if (ambiguity)
+      return sendProxyError(
+        res,
+        'AMBIGUOUS_PATH',
+        `The proxy forwards no path that a server may read as another one, and ${clipped(path)} has ${ambiguity}: nothing was forwarded. Send the path as it is meant, e.g. ${apiPath}/pets/1`,
+        cors,
+      );
+    if (admin) return answerAdmin(adminContext, req, res, pathAndQuery);
     const mount = mountOf(path);
     if (!mount)
-      return refuse(
+      return sendProxyError(
         res,
-        404,
         'NOT_FOUND',
-        `The proxy forwards ${apiPath}/…${quickstartTarget ? ` and ${QUICKSTART_PATH}/…` : ''} only (its dashboard is at ${ADMIN_PATH}/): nothing is forwarded for ${path.slice(0, 200)}`,
+        `The proxy forwards ${apiPath}/…${quickstartTarget ? ` and ${QUICKSTART_PATH}/…` : ''} only (its dashboard is at ${ADMIN_PATH}/): nothing is forwarded for ${clipped(path)}`,
+        cors,
       );
     const rest = pathAndQuery.slice(mount.path.length);
     const below = rest.split('?')[0];
     const ownServer = mount.path === QUICKSTART_PATH;
-    const match = matchOperation(model.operations, ownServer, req.method ?? 'GET', below === '' ? '/' : below);
+    const method = req.method ?? 'GET';
+    if (forPage && method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+      const declared = methodsOf(ownServer, below === '' ? '/' : below);
+      const headers = preflightAnswer(declared, req.headers['access-control-request-method'], requestedHeaders(req));
+      return void res.writeHead(204, headers).end();
+    }
+    if (req.headers.via?.includes(via.pseudonym))
+      return sendProxyError(
+        res,
+        'LOOP_DETECTED',
+        `This request has already passed through this proxy (its Via header names ${via.pseudonym}): the target leads back to the proxy itself. Point --target at the deployment, not at the proxy.`,
+        { via: via.entry, ...cors },
+      );
+    const match = matchOperation(model.operations, ownServer, method, below === '' ? '/' : below);
+    const upstream = mount.upstream;
+    const targetPath = `${upstream.path}${rest}`;
     forwardExchange(forwardContext, req, res, {
       id: nextId++,
-      method: req.method ?? 'GET',
+      method,
       clientUrl: `http://${req.headers.host ?? origin().slice('http://'.length)}${pathAndQuery}`,
       clientPath: pathAndQuery,
-      targetUrl: new URL(`${withoutTrailingSlashes(mount.target)}${rest}`),
+      upstream,
+      targetPath: targetPath.startsWith('/') ? targetPath : `/${targetPath}`,
+      forPage,
       operation: match?.operation,
       pathParams: match?.pathParams ?? {},
       pathDeclared: match !== undefined || declaresPath(ownServer, below),
     });
   });
   // A tunnel or a protocol switch is no forwarding by path: refused before a byte goes anywhere.
-  const refuseRaw = (_req: IncomingMessage, socket: Socket) => {
-    const body = JSON.stringify({
-      code: 'NOT_A_FORWARD_PROXY',
-      message: 'This proxy forwards only HTTP requests to its targets, by path: no tunnel, no protocol switch.',
-      status: 403,
-    });
+  const refuseRaw = (_req: IncomingMessage, socket: Socket) =>
     socket.end(
-      `HTTP/1.1 403 Forbidden\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      rawProxyError(
+        'NOT_A_FORWARD_PROXY',
+        'This proxy forwards only HTTP requests to its targets, by path: no tunnel, no protocol switch.',
+      ),
     );
-  };
   server.on('connect', refuseRaw);
   server.on('upgrade', refuseRaw);
+  // What Node's parser refuses never reaches a handler; it still gets an Error body (Node would send a bare 400).
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    const [code, message]: [Parameters<typeof rawProxyError>[0], string] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? ['HEADERS_TOO_LARGE', 'The request headers are over the limit the proxy reads.']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? ['REQUEST_TIMEOUT', 'The request did not arrive in time.']
+          : ['MALFORMED_REQUEST', `The request is not valid HTTP (${error.code ?? 'a parse error'}).`];
+    socket.end(rawProxyError(code, message));
+  });
 
-  function mountOf(path: string): { path: string; target: string } | undefined {
+  function mountOf(path: string): { path: string; upstream: Upstream & { path: string } } | undefined {
     const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-    if (quickstartTarget && under(QUICKSTART_PATH)) return { path: QUICKSTART_PATH, target: quickstartTarget };
-    if (under(apiPath) || apiPath === '') return { path: apiPath, target };
+    if (quickstartUpstream && under(QUICKSTART_PATH)) return { path: QUICKSTART_PATH, upstream: quickstartUpstream };
+    if (under(apiPath) || apiPath === '') return { path: apiPath, upstream: apiUpstream };
     return undefined;
   }
 
+  /** The methods the document declares for a path (below its server's base path). */
+  function methodsOf(ownServer: boolean, path: string): string[] {
+    return methods.filter((method) => matchOperation(model.operations, ownServer, method, path) !== undefined);
+  }
+
   function declaresPath(ownServer: boolean, path: string): boolean {
-    const methods = new Set(model.operations.map((operation) => operation.method));
-    return [...methods].some((method) => matchOperation(model.operations, ownServer, method, path) !== undefined);
+    return methods.some((method) => matchOperation(model.operations, ownServer, method, path) !== undefined);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -193,6 +251,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     apiUrl: `${origin()}${apiPath}`,
     ...(quickstartTarget ? { quickstartUrl: `${origin()}${QUICKSTART_PATH}` } : {}),
     adminUrl: `${origin()}${ADMIN_PATH}/`,
+    adminNeedsKey,
     judge,
     tally,
     journal,
@@ -215,9 +274,31 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
 }
 
-function refuse(res: ServerResponse, status: number, code: string, message: string): void {
-  const body = JSON.stringify({ code, message, status });
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+/** A client's path in a message: at most 200 characters of it. */
+function clipped(path: string): string {
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}
+
+/** The headers a preflight asks for, as one list (Node joins a repeated field). */
+function requestedHeaders(req: IncomingMessage): string | undefined {
+  const value = req.headers['access-control-request-headers'];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * Where a target URL forwards to: its origin, its Host, node:http's options, and its path (no trailing slash),
+ * before which each request's path below the mount is put as it is: a URL resolver never re-reads it.
+ */
+function upstreamOf(target: string): Upstream & { path: string } {
+  const url = new URL(target);
+  const { protocol, hostname, port, auth } = urlToHttpOptions(url);
+  return {
+    secure: url.protocol === 'https:',
+    origin: url.origin,
+    host: url.host,
+    options: { protocol, hostname, port, ...(auth ? { auth } : {}) },
+    path: withoutTrailingSlashes(url.pathname),
+  };
 }
 
 function checkedUrl(flag: string, url: string): string {

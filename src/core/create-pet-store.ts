@@ -1,4 +1,4 @@
-import type { PetStatus } from './api-types.ts';
+import type { Pet, PetStatus } from './api-types.ts';
 import type { CoreRequest, CoreResponse } from './core-request.ts';
 import { createAuthenticator } from './http/authenticate.ts';
 import { deprecationPolicy } from './http/deprecation.ts';
@@ -10,16 +10,20 @@ import { createRouter } from './router/create-router.ts';
 import { document } from '../openapi/document.gen.ts';
 import { indexOperations } from '../openapi/index-operations.ts';
 import { templateParts } from '../openapi/fill-template.ts';
+import { clippedJson } from '../openapi/capped-issues.ts';
 import { seedPets } from './store/seed-pets.ts';
 import { resolvePets, type YourPet, type YourPets } from './store/data-set.ts';
 import { parseSnapshot, type Snapshot } from './store/snapshot.ts';
-import { checkSavedLog, replayLog, startOf } from './store/saved-log.ts';
-import type { SavedLog } from './store/store-events.ts';
-import type { EventListener, StartState, StoreState } from './store/store-state.ts';
+import { checkSavedLog } from './store/saved-log.ts';
+import { DRAW_AGAIN, type DataLoaded } from './store/apply-event.ts';
+import type { EventStore } from './store/event-store.ts';
+import { LiveState } from './store/live-state.ts';
+import { startOf, type StartState } from './store/store-state.ts';
 import { compileRequestValidator } from './validation/compile-request-validator.ts';
 import { precompiledCompiler as compiler } from './validation/precompiled-compiler.ts';
 import { validateResponse } from './validation/compile-response-validator.ts';
 import { KitError } from '../shared/kit-error.ts';
+import { DEV_API_KEY } from '../shared/dev-api-key.ts';
 import { createFaultRegistry, FaultInputError, type ArmedFault } from './faults/fault-registry.ts';
 import type { FaultInput } from './faults/fault-schema.ts';
 import { createRuleRegistry } from './rules/rule-registry.ts';
@@ -30,11 +34,10 @@ import { journalled } from './journal/journalled.ts';
 import { storeRequests, type StoreRequests } from './journal/store-requests.ts';
 import { namedExamples } from './shaping/named-examples.ts';
 import { createShaper } from './shaping/shape-answer.ts';
-import { withReplay } from './replay/replay-handle.ts';
+import { createReplayer } from './replay/replay-handle.ts';
 import type { AdminExtras } from './admin/admin-api.ts';
 
-/** The documented development key, used when no key is configured. Never use it outside development. */
-export const DEV_API_KEY = 'petstore-dev-key';
+export { DEV_API_KEY };
 
 export interface PetStoreOptions {
   /** Seed of the generated pets (the same seed gives byte-identical data) and of the faults' draws. Default 1. */
@@ -78,8 +81,11 @@ export interface PetStoreOptions {
    */
   adminOrigins?: string[];
   /**
-   * A HAR recording (parsed JSON, e.g. from `petstore-kit proxy --record`): requests matching a recorded one
-   * by method, path, query and body get its recorded answer; everything else the stateful mock answers.
+   * A HAR recording (parsed JSON, e.g. from `petstore-kit proxy --record`), or `{ har, order }` (ReplayOptions):
+   * a request matching a recorded one by method, path, query and body, once it has passed authentication,
+   * limits and validation as every request does, gets a recorded answer: by default the latest one that was not
+   * forced (Prefer, a rule, a fault) nor a 5xx; with `order: 'recorded'` each in turn, as recorded. Everything
+   * else the stateful mock answers. Checked whole here: a RecordingError names each bad entry and field.
    */
   replay?: unknown;
 }
@@ -141,16 +147,14 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
 
 /** What only a persisting adapter gives the store (src/core/persistence.ts); MSW and browsers never do. */
 export interface PersistenceHooks {
-  /** Events saved since the data set, replayed at creation and at every reset (checked once: a bad log throws). */
-  saved?: SavedLog;
-  /** Told of every event as it happens, synchronously. */
-  onEvent?: EventListener;
+  /** Where the events are kept: its log is replayed at creation and at every reset, and every event appended. */
+  events?: EventStore;
 }
 
-/** The store, and the state behind it now (a reset or a new data set replaces it). */
+/** The store, and its state: the one now (a reset or a new data set replaces it) and its live path. */
 export interface ComposedStore {
   store: PetStore;
-  state(): StoreState;
+  live: LiveState;
 }
 
 /** Builds the store; `createPetStore` and `createPersistentPetStore` are its two faces. */
@@ -218,22 +222,24 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
   }
 
   const statuses = (document.components?.schemas?.PetStatus?.enum ?? []) as PetStatus[];
-  const { onEvent } = hooks;
-  /** The data set a reset comes back to. Generated pets are made again each time: a million would be kept twice. */
-  const dataSet = (pets: number | YourPets): (() => StartState) => {
-    if (typeof pets === 'number') return () => startOf(seedPets({ seed, pets, statuses }));
+  /** A data set's pets. Generated ones are drawn again at each reset: a million would be kept twice. */
+  const dataSet = (pets: number | YourPets): (() => readonly Pet[]) => {
+    if (typeof pets === 'number') return () => seedPets({ seed, pets, statuses });
     const yours = resolvePets(pets);
-    return () => startOf(yours);
+    return () => yours;
   };
   let start: () => StartState;
   if (options.snapshot !== undefined) {
     const snapshot = parseSnapshot(structuredClone(options.snapshot), compiler);
     start = () => snapshot;
-  } else start = dataSet(pets);
+  } else {
+    const draw = dataSet(pets);
+    start = () => startOf(draw());
+  }
   // Checked once; replayed at every reset (the inventory copies every pet, so the log is shared, never changed).
-  let saved = hooks.saved;
+  const saved = hooks.events?.load();
   if (saved) checkSavedLog(saved, compiler);
-  let state = replayLog(start(), saved, onEvent);
+  const live = new LiveState({ start, saved }, hooks.events);
   const faults = createFaultRegistry({ seed, operationIds: [...compiled.keys()], compiler });
   const armStartupFaults = () => {
     for (const input of options.faults ?? []) armFault(input);
@@ -243,7 +249,7 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
       return faults.add(input);
     } catch (error) {
       if (!(error instanceof FaultInputError)) throw error;
-      const why = `${JSON.stringify(input)} is invalid: ${error.message}`;
+      const why = `${clippedJson(input)} is invalid: ${error.message}`;
       throw new KitError('arm the fault', why, 'See docs/frontend-states.md for the fields.');
     }
   };
@@ -261,31 +267,28 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
   );
   // Back to the start: the data, the faults and rules given at start-up only, and the random sequence.
   const reset = () => {
-    state = replayLog(start(), saved, onEvent);
-    onEvent?.({ type: 'reset' });
+    live.commit({ type: 'reset' });
     faults.clear();
     faults.reseed();
     armStartupFaults();
     ruleSet.reset();
-    replaying.rewind();
+    replayer?.rewind();
   };
   // A new data set, and the state back to it; the log saved before it no longer applies.
   const loadData = (pets: number | YourPets) => {
     checkPetCount(pets);
-    const next = dataSet(pets);
-    const loaded = next();
-    start = next;
-    saved = undefined;
-    state = replayLog(loaded, undefined, onEvent);
-    onEvent?.({ type: 'data-loaded', pets: loaded.pets });
+    const draw = dataSet(pets);
+    const event: DataLoaded = { type: 'data-loaded', pets: draw() };
+    live.commit(typeof pets === 'number' ? { ...event, [DRAW_AGAIN]: draw } : event);
   };
 
+  const replayer = createReplayer(options.replay);
   const pipeline = createPipeline({
     router,
     compiled,
     authenticate: createAuthenticator(apiKeys),
     adminPath,
-    state: () => state,
+    state: () => live.state,
     reset,
     now,
     pathTo,
@@ -294,6 +297,7 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
       : undefined,
     shape: createShaper(faults, rules),
     adminOrigins: new Set(options.adminOrigins ?? []),
+    replay: replayer?.answer,
     admin: {
       faults,
       rules,
@@ -303,14 +307,13 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
       documents: { 'openapi.json': document, ...options.adminExtras?.documents },
     },
   });
-  const replaying = withReplay(pipeline, options.replay, adminPath);
-  const handle = journalled(replaying.handle, journal, adminPath, onRequest);
+  const handle = journalled(pipeline, journal, adminPath, onRequest);
 
   const store: PetStore = {
     handle,
     fetch: fetchAdapter(handle),
     reset,
-    snapshot: () => state.snapshot(),
+    snapshot: () => live.state.snapshot(),
     seed: loadData,
     faults: { add: armFault, list: faults.list, remove: faults.remove, clear: faults.clear },
     rules: ruleSet.controls,
@@ -320,7 +323,7 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
     quickstartPath,
     adminPath,
   };
-  return { store, state: () => state };
+  return { store, live };
 }
 
 /** `pets` as a count: a whole number from 0 (an array is checked entry by entry, in data-set.ts). */

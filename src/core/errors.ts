@@ -2,6 +2,7 @@
 // in the spec's Error schema (#/components/schemas/Error). The codes are our choice (the seed does not
 // show them) and are listed in the spec's `x-petstore-kit-codes`; a test keeps the two in sync.
 import type { CoreResponse } from './core-request.ts';
+import { capIssues, clipText } from '../openapi/capped-issues.ts';
 import type { Issue } from '../openapi/issue.ts';
 
 export const ERRORS = {
@@ -37,13 +38,22 @@ export interface ErrorBody {
   issues?: Issue[];
 }
 
-/** Renders an Error response. `message` replaces the catalog's default when the case needs detail. */
+/**
+ * Longest `message` of an Error body: a summary of the first issues (capped-issues.ts) fits; a message that
+ * quotes what a client sent (a path, an id) is clipped, so no Error body grows with the input.
+ */
+const MAX_MESSAGE = 2048;
+
+/**
+ * Renders an Error response. `message` replaces the catalog's default when the case needs detail; `issues`
+ * lists the first few (MAX_LISTED_ISSUES, each clipped): say how many more in `message` (issueSummary does).
+ */
 export function errorResponse(
   code: ErrorCode,
   options: { message?: string; issues?: Issue[]; headers?: Record<string, string>; status?: number } = {},
 ): CoreResponse {
   const status = options.status ?? ERRORS[code].status;
-  const body: ErrorBody = { code, message: options.message ?? ERRORS[code].message, status };
-  if (options.issues?.length) body.issues = options.issues;
+  const body: ErrorBody = { code, message: clipText(options.message ?? ERRORS[code].message, MAX_MESSAGE), status };
+  if (options.issues?.length) body.issues = capIssues(options.issues).listed;
   return { status, headers: { 'content-type': 'application/json', ...options.headers }, body: JSON.stringify(body) };
 }

@@ -38,5 +38,7 @@ export {
 export { ERRORS, type ErrorCode } from './errors.ts';
 export { SnapshotError, type Snapshot } from './store/snapshot.ts';
 export { DataSetError, type YourPet } from './store/data-set.ts';
+export { RecordingError } from './replay/check-recording.ts';
+export type { ReplayOptions, ReplayOrder } from './replay/replay-handle.ts';
 export type { AdminExtras } from './admin/admin-api.ts';
 export type { Pet, NewPet, PetStatus, Message, ApiError } from './api-types.ts';

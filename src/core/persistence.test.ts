@@ -4,6 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { createPetStore, DEV_API_KEY, type CoreRequest } from './index.ts';
 import { createPersistentPetStore, SnapshotError, type SavedLog, type StoreEvent } from './persistence.ts';
 
+/** An event store in memory: the log it was given, and every event appended since. */
+function memory(saved: SavedLog = { events: [], nextPetId: 1, nextMessageId: 1 }) {
+  const appended: StoreEvent[] = [];
+  return { appended, events: { load: () => saved, append: (event: StoreEvent) => appended.push(event) } };
+}
+
 const auth = { authorization: `Bearer ${DEV_API_KEY}`, 'content-type': 'application/json' };
 const post = (url: string, body: unknown): CoreRequest => ({
   method: 'POST',
@@ -34,8 +40,8 @@ describe('the public PetStore', () => {
 
 describe('a persistent store', () => {
   it('tells every change as a domain event, in order', () => {
-    const events: StoreEvent[] = [];
-    const { store } = createPersistentPetStore({ pets: [pet(3)], onEvent: (event) => events.push(event) });
+    const { appended: events, ...kept } = memory();
+    const { store } = createPersistentPetStore({ pets: [pet(3)], ...kept });
     store.handle(post('/v1/pets', { name: 'Rex', categoryId: 2 }));
     store.handle(post('/quickstart/messages', { message: 'hi' }));
     store.handle(post('/v1/pets', { name: 'bad' }));
@@ -62,7 +68,7 @@ describe('a persistent store', () => {
       nextPetId: 13,
       nextMessageId: 5,
     };
-    const persistent = createPersistentPetStore({ pets: [pet(2), pet(10)], saved });
+    const persistent = createPersistentPetStore({ pets: [pet(2), pet(10)], ...memory(saved) });
     const ids = () => persistent.store.snapshot().pets.map((p) => p.id);
     expect(ids()).toEqual([2, 10, 11]);
     expect(persistent.nextIds()).toEqual({ nextPetId: 13, nextMessageId: 5 });
@@ -83,27 +89,27 @@ describe('a persistent store', () => {
       nextPetId: 1,
       nextMessageId: 1,
     };
-    const { store, nextIds } = createPersistentPetStore({ pets: 3, saved });
+    const { store, nextIds } = createPersistentPetStore({ pets: 3, ...memory(saved) });
     expect(store.snapshot().pets.map((p) => p.id)).toEqual([100, 101]);
     expect(nextIds().nextPetId).toBe(102);
   });
 
   it('refuses a saved log that does not fit, naming the event', () => {
-    const log = (events: SavedLog['events']): SavedLog => ({ events, nextPetId: 1, nextMessageId: 1 });
-    expect(() => createPersistentPetStore({ pets: 3, saved: log([{ type: 'pet-created', pet: pet(2) }]) })).toThrow(
+    const log = (events: SavedLog['events']) => memory({ events, nextPetId: 1, nextMessageId: 1 });
+    expect(() => createPersistentPetStore({ pets: 3, ...log([{ type: 'pet-created', pet: pet(2) }]) })).toThrow(
       /event 0: failed to store pet 2: the id is already taken/,
     );
     expect(() =>
-      createPersistentPetStore({ saved: log([{ type: 'pet-created', pet: { id: 60, name: 7 } as never }]) }),
+      createPersistentPetStore({ ...log([{ type: 'pet-created', pet: { id: 60, name: 7 } as never }]) }),
     ).toThrow(SnapshotError);
-    expect(() => createPersistentPetStore({ saved: log([{ type: 'reset' } as never]) })).toThrow(
+    expect(() => createPersistentPetStore({ ...log([{ type: 'reset' } as never]) })).toThrow(
       /event 0: unknown type "reset"/,
     );
   });
 
   it('withdraws a refused change with the later ones of its kind, and never reaches past a reset', () => {
-    const events: StoreEvent[] = [];
-    const persistent = createPersistentPetStore({ pets: 2, onEvent: (event) => events.push(event) });
+    const { appended: events, ...kept } = memory();
+    const persistent = createPersistentPetStore({ pets: 2, ...kept });
     const { store } = persistent;
     for (const name of ['a', 'b', 'c']) store.handle(post('/v1/pets', { name, categoryId: 1 }));
     persistent.withdraw(events[2]!);

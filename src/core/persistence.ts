@@ -1,24 +1,25 @@
 /**
- * The store as a persisting adapter sees it: told of every change as an event, started from a saved log, and
- * able to withdraw a change the disk refused. Only the Node adapter's `--state-file` uses it
- * (src/node/serve.ts); the public `PetStore` carries none of it, so MSW users and browsers never see it.
+ * The store as a persisting adapter sees it: started from an event store's saved log, appending every change
+ * to it as an event, and able to withdraw a change the storage refused. Only the Node adapter's
+ * `--state-file` uses it (src/node/serve.ts); the public `PetStore` carries none of it, so MSW users and
+ * browsers never see it. Where the events are kept is behind `EventStore` (store/event-store.ts).
  * @module
  */
 import { composePetStore, type PetStore, type PetStoreOptions } from './create-pet-store.ts';
-import type { SavedLog, StoreEvent } from './store/store-events.ts';
+import type { EventStore } from './store/event-store.ts';
+import type { StoreEvent } from './store/store-events.ts';
 
+export type { EventSink, EventStore } from './store/event-store.ts';
 export type { LoggedEvent, SavedLog, StoreEvent } from './store/store-events.ts';
 export { SnapshotError } from './store/snapshot.ts';
 export { petJson } from './store/stored-pet.ts';
 
 export interface PersistentPetStoreOptions extends Omit<PetStoreOptions, 'snapshot'> {
-  /** The events saved since the data set (`pets`), replayed now and at every reset. A bad log throws a SnapshotError. */
-  saved?: SavedLog;
   /**
-   * Told of every event as it happens, synchronously, before the request that made it is answered: the
-   * adapter saves it, and answers only once it is saved (or withdraws it).
+   * Where the events are kept: its log (the events since the data set, `pets`) is replayed now and at every
+   * reset, a bad one throwing a SnapshotError; every event is appended to it as it happens.
    */
-  onEvent?: (event: StoreEvent) => void;
+  events?: EventStore;
 }
 
 /** The ids the store hands out next: a saved log keeps them, so ids stay unique across restarts. */
@@ -39,11 +40,11 @@ export interface PersistentPetStore {
 }
 
 export function createPersistentPetStore(options: PersistentPetStoreOptions = {}): PersistentPetStore {
-  const { saved, onEvent, ...storeOptions } = options;
-  const { store, state } = composePetStore(storeOptions, { saved, onEvent });
+  const { events, ...storeOptions } = options;
+  const { store, live } = composePetStore(storeOptions, { events });
   return {
     store,
-    nextIds: () => ({ nextPetId: state().pets.nextId, nextMessageId: state().messages.nextId }),
-    withdraw: (event) => state().withdraw(event),
+    nextIds: () => ({ nextPetId: live.state.pets.nextId, nextMessageId: live.state.messages.nextId }),
+    withdraw: (event) => live.withdraw(event),
   };
 }

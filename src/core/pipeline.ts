@@ -1,6 +1,6 @@
 // The order in which a request is handled lives here and nowhere else:
 //   preflight → admin → route → size → authenticate → shape (Prefer, rules, faults) → sunset → validate request
-//   → operation → headers (→ validate response)
+//   → operation, or its recorded answer (`replay`) → headers (→ validate response)
 // Each stage is a function of its own module; this file only sequences them.
 import { handleAdmin } from './admin/admin-api.ts';
 import { headerValue, type CoreRequest, type CoreResponse } from './core-request.ts';
@@ -13,6 +13,7 @@ import type { OperationContext } from './operations/operation-context.ts';
 import type { Router } from './router/create-router.ts';
 import type { Operation } from '../openapi/index-operations.ts';
 import type { StoreState } from './store/store-state.ts';
+import { issueSummary } from '../openapi/capped-issues.ts';
 import type { Issue } from '../openapi/issue.ts';
 import type { RequestInput, RequestVerdict } from './validation/compile-request-validator.ts';
 import type { AdminTools } from './admin/admin-api.ts';
@@ -47,6 +48,11 @@ export interface PipelineParts {
   admin: AdminTools;
   /** Origins whose pages may call the admin API (CORS); every origin may call the Pet Store API. */
   adminOrigins: ReadonlySet<string>;
+  /**
+   * The recorded answer of a request (`replay`, src/core/replay), asked only where the operation would answer:
+   * a recording passes the same gate as the stateful answer. Undefined: the operation answers.
+   */
+  replay?: (request: CoreRequest) => CoreResponse | undefined;
 }
 
 export function createPipeline(parts: PipelineParts): (request: CoreRequest) => CoreResponse {
@@ -146,9 +152,11 @@ function operationAnswer(
     body: request.body,
   });
   if (!verdict.ok) {
-    const message = `Invalid request: ${verdict.issues.map((issue) => issue.message).join('; ')}`;
+    const message = `Invalid request: ${issueSummary(verdict.issues)}`;
     return errorResponse(REASON_CODES[verdict.reason], { message, issues: verdict.issues });
   }
+  const recorded = parts.replay?.(request);
+  if (recorded) return recorded;
   const { params, body } = verdict.value;
   // params and body passed the validator compiled from the same spec as the handler's types.
   const context = {

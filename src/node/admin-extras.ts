@@ -1,10 +1,17 @@
 // What `petstore-kit serve` adds to the core's admin API, and the MSW handlers leave out of browser bundles:
 // the dashboard page and the interface document (the seed's own, beside the full one the core serves).
-import type { PetStoreOptions } from '../core/index.ts';
+import { DEV_API_KEY, type PetStoreOptions } from '../core/index.ts';
 import { interfaceDocument } from '../openapi/interface.gen.ts';
 import { dashboardPage } from './dashboard-page.ts';
 
-export const SERVE_ADMIN_EXTRAS: NonNullable<PetStoreOptions['adminExtras']> = {
-  dashboard: dashboardPage,
-  documents: { 'interface.openapi.json': interfaceDocument },
-};
+/** The extras of a server that accepts `apiKeys` (the store's default: the development key alone). */
+export function serveAdminExtras(
+  apiKeys: readonly string[] = [DEV_API_KEY],
+): NonNullable<PetStoreOptions['adminExtras']> {
+  // The key prompt names the development key when the server accepts it (it is public); never another key.
+  const developmentKey = apiKeys.includes(DEV_API_KEY);
+  return {
+    dashboard: (adminPath) => dashboardPage(adminPath, { developmentKey }),
+    documents: { 'interface.openapi.json': interfaceDocument },
+  };
+}

@@ -6,6 +6,7 @@
 // clients. A journal row opens its entry (GET /requests/{id}): both sides' headers and bodies, what shaped the
 // answer, and the request as a curl command; the whole journal downloads as HAR (GET /requests.har). Rules and
 // your pets are edited from the panels of dashboard-edit.ts.
+import { DEV_API_KEY } from '../core/index.ts';
 import { DATA_SECTION, EDIT_SCRIPT, EDIT_STYLE, RULES_SECTION } from './dashboard-edit.ts';
 
 const STYLE = `
@@ -216,12 +217,14 @@ function pretty(body, contentType) {
 
 // The request as a curl command for a POSIX shell: every value in single quotes, which keep each byte as it is
 // (a quote inside is closed, escaped and reopened), and the redacted key (<redacted> in headers and bodies,
-// [redacted] in the URL) as $PETSTORE_API_KEY, outside the
-// quotes so the shell expands it. Headers that curl sets itself, or that describe the old connection, are left out.
+// [redacted] in the URL) as $PETSTORE_API_KEY, outside the quotes so the shell expands it. Only the headers
+// that shape the mock's answer go in: the key, the body's Content-Type, Prefer and the kit's own
+// (petstore-kit-*). What a browser adds by itself (User-Agent, Accept-Language, Sec-Fetch-*, Referer, Origin,
+// cookies) changes nothing the mock answers and would bury the command.
 const BACKSLASH = String.fromCharCode(92);
 const NEWLINE = String.fromCharCode(10);
-const LEFT_TO_CURL = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding',
-  'accept-encoding', 'expect', 'te', 'upgrade', 'proxy-connection']);
+const SHAPING = (name) => name === 'authorization' || name === 'content-type' || name === 'prefer' ||
+  name.startsWith('petstore-kit-');
 const quote = (text) => "'" + text.split("'").join("'" + BACKSLASH + "''") + "'";
 const withKey = (text) => text.split(/<redacted>|\\[redacted\\]/).map(quote).join('"$PETSTORE_API_KEY"');
 function curlCommand(entry) {
@@ -232,7 +235,7 @@ function curlCommand(entry) {
   if (entry.method === 'HEAD') parts.push('--head');
   else if (!(entry.method === 'GET' && !body) && !(entry.method === 'POST' && body)) parts.push('-X ' + quote(entry.method));
   for (const [name, value] of Object.entries(entry.request.headers)) {
-    if (LEFT_TO_CURL.has(name)) continue;
+    if (!SHAPING(name)) continue;
     parts.push('-H ' + (name === 'authorization' && value === 'Bearer <redacted>'
       ? '"Authorization: Bearer $PETSTORE_API_KEY"' : withKey(name + ': ' + value)));
   }
@@ -313,8 +316,17 @@ fetch(ADMIN + '/openapi.json').then((r) => r.json()).then((spec) => {
 if (sessionStorage.getItem(KEY_STORE)) start();
 `;
 
-export function dashboardPage(adminPath: string): string {
+export interface DashboardOptions {
+  /** The server accepts the public development key: the key prompt names it (it names no other key). */
+  developmentKey?: boolean;
+}
+
+export function dashboardPage(adminPath: string, { developmentKey = false }: DashboardOptions = {}): string {
   const admin = adminPath.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const keyHint = developmentKey
+    ? `<p id="key-hint">This mock accepts the development key <code>${DEV_API_KEY}</code>. It is public: give a ` +
+      'server anyone else can reach a key of its own (<code>--api-key</code> or <code>PETSTORE_API_KEY</code>).</p>'
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -337,6 +349,7 @@ export function dashboardPage(adminPath: string): string {
   <label>API key <input id="key" name="key" type="password" autocomplete="off" required></label>
   <button class="primary" type="submit">Use this key</button>
   <small>Kept in this tab only (sessionStorage) and sent as <code>Authorization: Bearer</code>.</small>
+  ${keyHint}
 </form>
 <main id="app" hidden>
   <p>

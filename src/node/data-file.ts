@@ -8,7 +8,9 @@ import { parse as parseYaml } from 'yaml';
 import type { Pet } from '../core/index.ts';
 import { petJson } from '../core/persistence.ts';
 import { DataSetError, describeIssues, resolvePets, type YourPets } from '../core/store/data-set.ts';
-import { parseJsonExact } from '../shared/exact-json.ts';
+import { clipText } from '../openapi/capped-issues.ts';
+import { JsonTooDeepError, parseJsonExact } from '../shared/exact-json.ts';
+import { jsonLimitPassed, MAX_INPUT_DEPTH, nestsDeeperThan } from '../shared/input-limits.ts';
 import { KitError } from '../shared/kit-error.ts';
 import type { DataIdentity } from './state/snapshot-file.ts';
 
@@ -18,14 +20,18 @@ export interface DataSet {
   identity: DataIdentity;
 }
 
-/** A data file that cannot be used; `problems` holds one line per problem, each starting with the file's path. */
+/**
+ * A data file that cannot be used; `problems` holds one line per problem, each starting with the file's path: the
+ * first ones, then `and N more` (capped-issues.ts); `total` counts the problems found.
+ */
 export class DataFileError extends KitError {
   constructor(
     readonly path: string,
     readonly problems: string[],
+    readonly total = problems.length,
   ) {
-    const [first, ...more] = problems.map((problem) => problem.slice(path.length + 2));
-    const why = more.length === 0 ? first! : `${problems.length} problems\n  ${problems.join('\n  ')}\n`;
+    const [first] = problems.map((problem) => problem.slice(path.length + 2));
+    const why = total === 1 ? first! : `${total} problems\n  ${problems.join('\n  ')}\n`;
     super(`load your pets from ${path}`, why, 'Fix the file: the mock only ever reads it.');
   }
 }
@@ -41,12 +47,19 @@ export async function readDataFile(path: string): Promise<DataSet> {
     throw new DataFileError(path, [`${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${message})`}`]);
   }
   const yaml = /^\.ya?ml$/i.test(extname(path));
+  const passed = yaml ? undefined : jsonLimitPassed(text);
+  if (passed) throw new DataFileError(path, [`${path}: it ${passed}`]);
   let value: unknown;
   try {
-    value = yaml ? exactIntegers(parseYaml(text, { intAsBigInt: true })) : parseJsonExact(text);
+    value = yaml ? yamlValue(text) : parseJsonExact(text);
   } catch (error) {
-    const why = (error as Error).message.split('\n')[0]!.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-    throw new DataFileError(path, [`${path}: not valid ${yaml ? 'YAML' : 'JSON'} (${why})`]);
+    // Past the limit (a YAML parser out of stack says so in a YAMLParseError, far deeper), or not the format.
+    const tooDeep = error instanceof JsonTooDeepError || /call stack/i.test((error as Error).message);
+    const reason = (error as Error).message.split('\n')[0]!.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+    const why = tooDeep
+      ? `it nests deeper than ${MAX_INPUT_DEPTH} levels of arrays and objects`
+      : `not valid ${yaml ? 'YAML' : 'JSON'} (${clipText(reason)})`;
+    throw new DataFileError(path, [`${path}: ${why}`]);
   }
   const entries = petsIn(value);
   if (!entries) {
@@ -59,10 +72,8 @@ export async function readDataFile(path: string): Promise<DataSet> {
     return dataSetOf(entries, path);
   } catch (error) {
     if (!(error instanceof DataSetError)) throw error;
-    throw new DataFileError(
-      path,
-      describeIssues(error.issues, (entry) => `${path}: entry ${entry}`),
-    );
+    const problems = describeIssues(error.issues, (entry) => `${path}: entry ${entry}`, error.stopped);
+    throw new DataFileError(path, problems, error.issues.length);
   }
 }
 
@@ -80,6 +91,13 @@ function petsIn(value: unknown): unknown[] | undefined {
   if (Array.isArray(value)) return value;
   const pets = (value as { pets?: unknown } | null)?.pets;
   return Array.isArray(pets) ? pets : undefined;
+}
+
+/** A YAML document's value, refused past MAX_INPUT_DEPTH before anything walks it (JSON is measured as text). */
+function yamlValue(text: string): unknown {
+  const value: unknown = parseYaml(text, { intAsBigInt: true });
+  if (nestsDeeperThan(value)) throw new JsonTooDeepError(MAX_INPUT_DEPTH);
+  return exactIntegers(value);
 }
 
 /** YAML integers arrive as bigints (none loses a digit): those a number holds exactly become numbers, as in JSON. */

@@ -1,24 +1,16 @@
 // The full mock server: the core, served by the Node adapter, plus what only a process has: a state file, and
 // your pets read from a file (and watched).
 import type { PetStore, PetStoreOptions } from '../core/index.ts';
-import {
-  createPersistentPetStore,
-  SnapshotError,
-  type IdCounters,
-  type PersistentPetStore,
-  type StoreEvent,
-} from '../core/persistence.ts';
-import { unknownEvent } from '../core/store/store-events.ts';
-import { errorResponse } from '../core/errors.ts';
+import { createPersistentPetStore, SnapshotError, type PersistentPetStore } from '../core/persistence.ts';
 import { listen, type Handle } from './listen.ts';
 import { createRequestGuard } from './request-guard.ts';
-import { SERVE_ADMIN_EXTRAS } from './admin-extras.ts';
+import { serveAdminExtras } from './admin-extras.ts';
 import { dataSetOf, readDataFile, type DataSet } from './data-file.ts';
 import { watchDataFile, type DataWatcher } from './watch-data.ts';
 import { openState, type OpenedState } from './state/open-state.ts';
-import type { Journal, StateBase } from './state/journal.ts';
+import type { Journal } from './state/journal.ts';
 import type { DataIdentity } from './state/snapshot-file.ts';
-import { encodeEvent } from './state/state-records.ts';
+import { StateFileEvents } from './state/state-file-events.ts';
 import { failedTo, KitError } from '../shared/kit-error.ts';
 
 export interface ServeOptions extends Omit<PetStoreOptions, 'snapshot'> {
@@ -83,14 +75,17 @@ export interface RunningServer {
  * await fetch(`${server.apiUrl}/pets`, { headers: { authorization: 'Bearer petstore-dev-key' } });
  * await server.close();
  */
+/** serve()'s defaults, which `petstore-kit serve`'s flags show and use (cli/serve-flags.ts). */
+export const SERVE_DEFAULTS = { port: 4010, seed: 1, pets: 50, compactAfter: 100_000 } as const;
+
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const {
     host,
-    port = 4010,
+    port = SERVE_DEFAULTS.port,
     dataFile,
     watch = false,
     stateFile,
-    compactAfter = 100_000,
+    compactAfter = SERVE_DEFAULTS.compactAfter,
     delayMs = 0,
     log = (line) => process.stderr.write(`${line}\n`),
     allowedHosts,
@@ -102,16 +97,16 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const storeOptions = delayMs > 0 ? { ...rest, faults: [...(rest.faults ?? []), { delayMs }] } : rest;
   const yours: DataSet | undefined =
     dataFile !== undefined ? await readDataFile(dataFile) : Array.isArray(rest.pets) ? dataSetOf(rest.pets) : undefined;
-  const pets = yours?.pets ?? rest.pets ?? 50;
-  const seed = storeOptions.seed ?? 1;
+  const pets = yours?.pets ?? rest.pets ?? SERVE_DEFAULTS.pets;
+  const seed = storeOptions.seed ?? SERVE_DEFAULTS.seed;
   const state = stateFile
     ? await openState(stateFile, { seed, pets: typeof pets === 'number' ? pets : 0, data: yours?.identity })
     : undefined;
   let journal: Journal | undefined;
   let watcher: DataWatcher | undefined;
   try {
-    const persisted = state && stateFile ? persist(stateFile, state, () => journal!, log) : undefined;
-    const persistent = createStore({ ...storeOptions, pets }, state, persisted?.onEvent, stateFile);
+    const persisted = state && stateFile ? new StateFileEvents(stateFile, state, () => journal!, log) : undefined;
+    const persistent = createStore({ ...storeOptions, pets }, state, persisted, stateFile);
     persisted?.attach(persistent);
     const { store } = persistent;
     journal = await state?.start({
@@ -121,7 +116,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     });
     if (watch && yours && dataFile !== undefined) {
       const reload = (data: DataSet) =>
-        persisted ? persisted.reload(data, { seed, seededPets: 0, data: data.identity }) : store.seed(data.pets);
+        persisted ? persisted.reload(data.pets, { seed, seededPets: 0, data: data.identity }) : store.seed(data.pets);
       watcher = watchDataFile(dataFile, yours.identity.sha256, reload, log);
     }
     const handle: Handle = async (request) => {
@@ -171,103 +166,18 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
 function createStore(
   options: Omit<PetStoreOptions, 'snapshot'>,
   state: OpenedState | undefined,
-  onEvent: ((event: StoreEvent) => void) | undefined,
+  events: StateFileEvents | undefined,
   path?: string,
 ): PersistentPetStore {
   // The dashboard and the interface document: only a server serves them (admin-extras.ts).
-  if (!state) return createPersistentPetStore({ adminExtras: SERVE_ADMIN_EXTRAS, ...options });
+  if (!state) return createPersistentPetStore({ adminExtras: serveAdminExtras(options.apiKeys), ...options });
   // The state file's seed and generated pets win over the options; your pets are the options' (same hash).
   const { seed, seededPets, data } = state.base;
-  const fromState = { seed, saved: state.saved, onEvent, ...(data ? {} : { pets: seededPets }) };
+  const fromState = { seed, events, ...(data ? {} : { pets: seededPets }) };
   try {
-    return createPersistentPetStore({ adminExtras: SERVE_ADMIN_EXTRAS, ...options, ...fromState });
+    return createPersistentPetStore({ adminExtras: serveAdminExtras(options.apiKeys), ...options, ...fromState });
   } catch (error) {
     if (!(error instanceof SnapshotError)) throw error;
     throw new KitError(`load the state file ${path}`, error.reason, 'It was left untouched; fix or remove it.');
   }
-}
-
-/**
- * Journals each event a request makes and answers only once it is on disk. An event that cannot reach the
- * disk is withdrawn from the store and the request is answered 503: it was never acknowledged.
- */
-function persist(path: string, state: OpenedState, journal: () => Journal, log: (line: string) => void) {
-  /**
-   * Events made since the last request began, each with its write, started at once so the journal keeps the
-   * order of the events. The core runs a request synchronously, so those a request finds here are its own.
-   */
-  let changes: { event: StoreEvent; written: Promise<void> }[] = [];
-  let store: PersistentPetStore;
-  /** What a reset goes back to: the records and counters the store started from (or its last data set). */
-  let startRecords = () => state.saved.events.map(encodeEvent);
-  let startCounters: IdCounters;
-  /** Set while a reload of your data file is made: its data set is named in the header, not written. */
-  let reloading: StateBase | undefined;
-  const failed = (why: string, fix: string) => log(failedTo(`save a change to the state file ${path}`, why, fix));
-
-  const write = (event: StoreEvent): Promise<void> => {
-    switch (event.type) {
-      case 'pet-created':
-      case 'message-sent':
-        return journal().append(encodeEvent(event));
-      case 'reset':
-        return journal().rewrite(startRecords, startCounters);
-      case 'data-loaded': {
-        // Pets given in code are kept in the file (a `d` record); a data file's are named by the header.
-        const records = reloading ? [] : [encodeEvent(event)];
-        startRecords = () => records;
-        startCounters = store.nextIds();
-        return journal().rewrite(startRecords, startCounters, reloading);
-      }
-      default:
-        return unknownEvent(event);
-    }
-  };
-
-  const onEvent = (event: StoreEvent) => {
-    const written = write(event);
-    // Handled here too: a write no request waits for must not become an unhandled rejection.
-    written.catch(() => undefined);
-    changes.push({ event, written });
-  };
-
-  /** The store the events come from, once it exists: its counters now are what a reset goes back to. */
-  function attach(created: PersistentPetStore): void {
-    store = created;
-    startCounters = created.nextIds();
-  }
-
-  /** Your data file changed: the store goes back to its pets, and the state file holds no change since. */
-  function reload(data: DataSet, base: StateBase): void {
-    reloading = base;
-    try {
-      store.store.seed(data.pets);
-    } finally {
-      reloading = undefined;
-    }
-  }
-
-  /** A request begins: changes made outside any request (a programmatic `store.reset()`) are not its own. */
-  function begin(): void {
-    for (const { written } of changes) written.catch((error: Error) => failed(error.message, 'Check the disk.'));
-    changes = [];
-  }
-
-  async function settle(response: ReturnType<PetStore['handle']>) {
-    if (changes.length === 0) return response;
-    const made = changes;
-    changes = [];
-    try {
-      await Promise.all(made.map(({ written }) => written));
-      return response;
-    } catch (error) {
-      for (const { event } of [...made].reverse()) store.withdraw(event);
-      const why = (error as Error).message;
-      failed(why, 'It was answered 503 and not made. Free disk space or check the disk, then retry.');
-      return errorResponse('STORAGE_FAILED', {
-        message: `The change could not be saved to the state file, so it was not made: ${why}`,
-      });
-    }
-  }
-  return { onEvent, attach, reload, begin, settle };
 }

@@ -1159,7 +1159,7 @@ export const document: OpenApiDocument = {
           },
           "issues": {
             "type": "array",
-            "description": "Every validation issue found, each with its location.",
+            "description": "The validation issues found, each with its location; at most 10, the message counting the rest.",
             "items": {
               "$ref": "#/components/schemas/Issue"
             }

@@ -128,7 +128,7 @@ export interface components {
             message: string;
             /** @description The HTTP status code. */
             status: number;
-            /** @description Every validation issue found, each with its location. */
+            /** @description The validation issues found, each with its location; at most 10, the message counting the rest. */
             issues?: components["schemas"]["Issue"][];
         };
         /** @description Request body of the quickstart message operation. */

@@ -39,7 +39,7 @@ export const petstoreKitOverlay: OverlayDocument = {
           },
           "issues": {
             "type": "array",
-            "description": "Every validation issue found, each with its location.",
+            "description": "The validation issues found, each with its location; at most 10, the message counting the rest.",
             "items": {
               "$ref": "#/components/schemas/Issue"
             }
@@ -49,7 +49,7 @@ export const petstoreKitOverlay: OverlayDocument = {
     },
     {
       "target": "$.components.schemas",
-      "description": "An optional `issues` list in the Error body, one entry per problem with its location, so a client can show every mistake at once. The seed's Error has code, message and status only.",
+      "description": "An optional `issues` list in the Error body, one entry per problem with its location, so a client can show the mistakes at once (the first 10; the message counts the rest, so no answer grows with the input). The seed's Error has code, message and status only.",
       "update": {
         "Issue": {
           "type": "object",

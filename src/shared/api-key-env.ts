@@ -20,3 +20,15 @@ export function apiKeyFromEnv(
   warn(`${MESSAGE_PREFIX} ${alias} is deprecated: set ${API_KEY_ENV} instead (same value).`);
   return env[alias];
 }
+
+/** The keys of PETSTORE_API_KEY (or a deprecated name): one key or several, comma-separated (a bearer token has no comma). */
+export function apiKeysFromEnv(
+  env: Record<string, string | undefined>,
+  warn?: (line: string) => void,
+): string[] | undefined {
+  const keys = apiKeyFromEnv(env, warn)
+    ?.split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  return keys?.length ? keys : undefined;
+}

@@ -100,6 +100,26 @@ describe('petstore-kit proxy exit codes and reports', () => {
     }
   });
 
+  it('--target with a password in its userinfo: not in the banner, the log, the report or the HAR', async () => {
+    const target = await startTarget();
+    const password = 'Pa55w0rd-of-the-target-3e9c';
+    const output = join(dir, 'userinfo.json');
+    const har = join(dir, 'userinfo.har');
+    try {
+      const withUser = target.apiUrl.replace('http://', `http://ci:${password}@`);
+      const args = ['--target', withUser, '--log', '--reporter', 'json', '--output', output, '--record', har];
+      const proxy = await startProxyCli([...args, '--exit-after', '1']);
+      await fetch(`${proxy.apiUrl}/pets?limit=2`, { headers: auth });
+      expect(await proxy.exited).toBe(0);
+      expect(proxy.output()).toContain('→ http://<redacted>@127.0.0.1:');
+      const texts = proxy.output() + (await readFile(output, 'utf8')) + (await readFile(har, 'utf8'));
+      const pieces = Array.from({ length: password.length - 7 }, (_, at) => password.slice(at, at + 8));
+      expect(pieces.filter((piece) => texts.includes(piece))).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('--exit-after Ns: stops by itself when the time is up, exit 0 without traffic', async () => {
     const target = await startTarget();
     try {
@@ -111,15 +131,49 @@ describe('petstore-kit proxy exit codes and reports', () => {
     }
   });
 
+  // Bad usage is exit 2, never 1 (which CI reads as "a failure was seen"), with one line naming the flag.
+  const TARGET = ['--target', 'http://127.0.0.1:9/v1'];
   it.each([
-    [['proxy'], '--target is required'],
-    [['proxy', '--target', 'http://127.0.0.1:9/v1', '--exit-after', 'soon'], '--exit-after'],
-    [['proxy', '--target', 'http://127.0.0.1:9/v1', '--output', 'x.json'], '--output'],
-    [['proxy', '--target', 'ftp://example.com/v1'], 'not an http(s) URL'],
-  ])('%j: one line, exit 2 (or 1 for a target that cannot be used)', async (args, said) => {
-    const { code, output } = await runCli(args);
+    [[], '--target is required'],
+    [['--target', '/v1'], '--target: "/v1" is not an absolute URL'],
+    [['--target', 'file:///etc/passwd'], '--target: "file:///etc/passwd" is not an http(s) URL'],
+    [['--target', 'ftp://example.com/v1'], '--target: "ftp://example.com/v1" is not an http(s) URL'],
+    [[...TARGET, '--quickstart-target', 'quickstart'], '--quickstart-target: "quickstart" is not an absolute URL'],
+    [[...TARGET, '--exit-after', 'soon'], '--exit-after: expected'],
+    [[...TARGET, '--exit-after', '99999999s'], '--exit-after: expected'],
+    [[...TARGET, '--output', 'x.json'], '--output: it writes the report of --reporter'],
+    [[...TARGET, '--reporter', 'json', '--output', 'no-such-folder/r.json'], '--output no-such-folder/r.json: its'],
+    [[...TARGET, '--record', 'no-such-folder/session.har'], '--record no-such-folder/session.har: its folder'],
+    [[...TARGET, '--record', 'docs'], '--record docs: is a folder'],
+    [[...TARGET, '--spec', 'no-such-spec.yaml'], '--spec no-such-spec.yaml: no such file'],
+    [[...TARGET, '--overlay', 'no-such-overlay.yaml'], '--overlay no-such-overlay.yaml: no such file'],
+    [[...TARGET, '--spec', 'README.md'], 'Failed to'],
+    [[...TARGET, '--checks', 'nope'], "--checks: unknown check 'nope'"],
+    [[...TARGET, '--profile', 'strict'], '--profile must be one of'],
+    [[...TARGET, '--reporter', 'tap'], '--reporter must be one of'],
+    [[...TARGET, '--timeout', '0'], '--timeout: expected an integer'],
+    [[...TARGET, '--port', '70000'], '--port: expected an integer'],
+    [[...TARGET, '--host', '127.0.0.1:4011'], '--host: "127.0.0.1:4011" holds a port'],
+    [[...TARGET, '--allowed-host', '*'], '--allowed-host: "*" is a wildcard'],
+    [[...TARGET, '--allowed-host', 'app.test:5173'], '--allowed-host: "app.test:5173" holds a port'],
+    [[...TARGET, '--admin-origin', 'localhost:5173'], '--admin-origin: expected an origin'],
+    [[...TARGET, 'stray'], "Unexpected argument 'stray'"],
+  ])('%j: one line naming the flag, exit 2', async (args, said) => {
+    const { code, output } = await runCli(['proxy', '--port', '0', ...args]);
     expect(output).toContain(said);
-    expect(code).toBe(said.startsWith('not an') ? 1 : 2);
+    expect(output).not.toContain('is running');
+    expect(output).not.toMatch(/\n\s+at /);
+    expect(code).toBe(2);
+  });
+
+  it('beyond loopback the public development key is refused as the admin key, exit 2', async () => {
+    const { code, output } = await runCli(['proxy', '--port', '0', ...TARGET, '--host', '0.0.0.0'], {
+      env: { PETSTORE_API_KEY: DEV_API_KEY },
+    });
+    expect(output).toMatch(
+      /^petstore-kit proxy: --host 0\.0\.0\.0 opens the server to the network, .*PETSTORE_API_KEY$/m,
+    );
+    expect(code).toBe(2);
   });
 });
 

@@ -40,7 +40,7 @@ describe('the API-key environment variable', () => {
       env: { PETSTORE_API_KEY: undefined, PETSTORE_KIT_API_KEY: SECRET },
     });
     expect(code).toBe(2);
-    expect(output).toContain('--base-url "not-a-url" is not an absolute URL');
+    expect(output).toContain('--base-url: "not-a-url" is not an absolute URL');
     expect(output).not.toContain('--api-key is required');
     expect(count(output, deprecation('PETSTORE_KIT_API_KEY'))).toBe(1);
   });

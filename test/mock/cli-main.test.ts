@@ -31,6 +31,23 @@ describe('petstore-kit', () => {
     },
   );
 
+  // serve, verify and proxy have their tables beside their other tests (server-cli, verify-cli, proxy-cli).
+  const BASE = ['--base-url', 'http://127.0.0.1:9/v1'];
+  it.each([
+    [['--base-url', '/v1'], '--base-url: "/v1" is not an absolute URL'],
+    [['--base-url', 'file:///etc/passwd'], '--base-url: "file:///etc/passwd" is not an http(s) URL'],
+    [[...BASE, '--quickstart-url', 'quickstart'], '--quickstart-url: "quickstart" is not an absolute URL'],
+    [[...BASE, '--sunset-url', 'ftp://example.com/v1'], '--sunset-url: "ftp://example.com/v1" is not an http(s)'],
+    [[...BASE, '--spec', 'no-such-spec.yaml'], '--spec no-such-spec.yaml: no such file'],
+    [[...BASE, '--spec', 'docs'], '--spec docs: is a folder'],
+    [[...BASE, 'stray'], "Unexpected argument 'stray'"],
+  ])('dredd %j: one line naming the flag, exit 2', async (args, said) => {
+    const result = await runCli(['dredd', ...args], { env: { PETSTORE_API_KEY: 'dredd-usage-key' } });
+    expect(result.output).toContain(`petstore-kit dredd: ${said}`);
+    expect(result.output).toContain('Usage: petstore-kit dredd');
+    expect(result.code).toBe(2);
+  });
+
   it('an unknown command lists the commands, exit 2', async () => {
     const result = await runCli(['nope']);
     expect(result.code).toBe(2);

@@ -36,6 +36,8 @@ describe('dashboard in Chromium', () => {
       expectedProblems: /status of 401/,
     };
     const problems = await usePage(`${server.url}/__admin/`, run, async (page) => {
+      // The prompt names the development key, which this server accepts (it is public).
+      expect(await page.textContent('#key-hint')).toContain(`the development key ${DEV_API_KEY}.`);
       // A wrong key is refused and asked for again.
       await page.fill('#key', 'wrong-key');
       await page.click('#login button[type=submit]');
@@ -104,6 +106,22 @@ describe('dashboard in Chromium', () => {
   });
 });
 
+describe('the key prompt', () => {
+  it('names the development key when the server accepts it, and never another key', async () => {
+    const page = await (await fetch(`${server.url}/__admin/`)).text();
+    expect(page).toContain(`This mock accepts the development key <code>${DEV_API_KEY}</code>`);
+    const own = await serve({ port: 0, pets: 1, apiKeys: ['own-secret-key'] });
+    try {
+      const html = await (await fetch(`${own.url}/__admin/`)).text();
+      expect(html).not.toContain('key-hint');
+      expect(html).not.toContain(DEV_API_KEY);
+      expect(html).not.toContain('own-secret-key');
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 const signIn = async (page: Page) => {
   await page.fill('#key', DEV_API_KEY);
   await page.click('#login button[type=submit]');
@@ -123,12 +141,22 @@ describe('a journal entry in the dashboard', () => {
     const run = { name: 'dashboard-entry', resultsDir: SCREENSHOTS_DIR, viewport: { width: 1280, height: 1100 } };
     const problems = await usePage(`${server.url}/__admin/`, run, async (page) => {
       await signIn(page);
-      const created = await fetch(`${server.apiUrl}/pets`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${DEV_API_KEY}`, 'content-type': 'application/json', 'x-trace': 't-1' },
-        body,
-      });
-      const answer = await created.json();
+      // Sent by the page, as an app's request is: Chromium adds its own headers (User-Agent, Sec-Fetch-*,
+      // Referer, Origin, Accept-Language), which the entry shows and the curl command leaves out.
+      const created = await page.evaluate(
+        async ({ url, key, body }) => {
+          const headers = {
+            authorization: `Bearer ${key}`,
+            'content-type': 'application/json',
+            prefer: 'code=201',
+            'x-trace': 't-1',
+          };
+          const response = await fetch(url, { method: 'POST', headers, body });
+          return { location: response.headers.get('location'), json: await response.json() };
+        },
+        { url: `${server.apiUrl}/pets`, key: DEV_API_KEY, body },
+      );
+      const answer = created.json;
       await api('/pets?limit=2', { prefer: 'code=503' });
       await page.waitForFunction(() => document.querySelectorAll('#journal-rows tr').length >= 2);
 
@@ -144,21 +172,32 @@ describe('a journal entry in the dashboard', () => {
       await page.waitForFunction(() => document.querySelector('#entry-request-line')?.textContent?.startsWith('POST'));
       expect(await page.textContent('#entry-request-line')).toBe(`POST ${server.apiUrl}/pets`);
       const requestHeaders = await headerRows(page, '#entry-request-headers');
-      expect(requestHeaders).toMatchObject({ authorization: 'Bearer <redacted>', 'x-trace': 't-1' });
+      expect(requestHeaders).toMatchObject({
+        authorization: 'Bearer <redacted>',
+        'x-trace': 't-1',
+        'user-agent': expect.stringContaining('Chrome'),
+        'sec-fetch-mode': 'cors',
+      });
       expect(JSON.parse((await page.textContent('#entry-request-body'))!)).toEqual(JSON.parse(body));
       expect(await page.textContent('#entry-request-body')).toContain('\n  "categoryId": 2'); // pretty-printed
       expect(await page.textContent('#entry-status-line')).toContain('201 createPet');
       expect(await headerRows(page, '#entry-response-headers')).toMatchObject({
-        location: created.headers.get('location'),
+        location: created.location,
         'content-type': 'application/json',
       });
       expect(JSON.parse((await page.textContent('#entry-response-body'))!)).toEqual(answer);
       expect(await page.textContent('#entry')).not.toContain(DEV_API_KEY);
       await page.screenshot({ path: join(SCREENSHOTS_DIR, 'dashboard-entry.png'), fullPage: true });
 
-      // Copy as curl: the text on the page, run by bash with the key in the environment, sends the same bytes.
+      // Copy as curl: the text on the page, run by bash with the key in the environment, sends the same bytes,
+      // with only the headers that shape the mock's answer.
       const curl = (await page.textContent('#entry-curl'))!;
       expect(curl).toContain('"Authorization: Bearer $PETSTORE_API_KEY"');
+      expect(curl).toContain("-H 'content-type: application/json'");
+      expect(curl).toContain("-H 'prefer: code=201'");
+      expect(curl.match(/ -H /g)).toHaveLength(3);
+      for (const noise of ['user-agent', 'sec-', 'referer', 'origin', 'accept', 'x-trace', 'host', 'connection'])
+        expect(curl.toLowerCase()).not.toContain(`-h '${noise}`);
       expect(curl).not.toContain(DEV_API_KEY);
       await page.click('#copy-curl');
       await page.waitForFunction(() => /curl/.test(document.querySelector('#status')?.textContent ?? ''));
@@ -168,7 +207,8 @@ describe('a journal entry in the dashboard', () => {
       expect(stdout).toBe('201');
       const [replayed] = server.store.requests({ limit: 1 });
       expect(replayed.request.body?.text).toBe(body);
-      expect(replayed.request.headers).toMatchObject({ 'content-type': 'application/json', 'x-trace': 't-1' });
+      expect(replayed.request.headers).toMatchObject({ 'content-type': 'application/json', prefer: 'code=201' });
+      expect(replayed.request.headers).not.toHaveProperty('x-trace');
 
       // Export HAR: a download, valid HAR 1.2, with the entries the journal shows.
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-har')]);

@@ -13,14 +13,15 @@
 // aside). Only what `normalise` lists differs between runs, and only that is normalised.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { BIN, ROOT, startCli, type CliChild } from '../support/cli-child.ts';
+import { fences } from '../support/markdown-fences.ts';
 
-/** The pages whose commands are proven: the README, CONTRIBUTING.md and every page of docs/. */
+/** The pages whose commands are proven: the README, CONTRIBUTING.md, every page of docs/ and fixtures/'s. */
 const PAGES = [
   'README.md',
   'CONTRIBUTING.md',
@@ -28,6 +29,7 @@ const PAGES = [
     .filter((name) => name.endsWith('.md'))
     .sort()
     .map((name) => `docs/${name}`),
+  'fixtures/README.md',
 ];
 const SCRIPTS = Object.keys(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts);
 
@@ -67,27 +69,6 @@ interface Command {
   outputBlock?: string;
   /** `export`s earlier in the same block. */
   env: Record<string, string>;
-}
-
-interface Fence {
-  line: number;
-  info: string;
-  body: string[];
-  end: number;
-}
-
-function fences(markdown: string): Fence[] {
-  const lines = markdown.split('\n');
-  const found: Fence[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(.*)$/.exec(lines[i]);
-    if (!open) continue;
-    let end = i + 1;
-    while (end < lines.length && !/^```\s*$/.test(lines[end])) end++;
-    found.push({ line: i + 1, info: open[1].trim(), body: lines.slice(i + 1, end), end: end + 1 });
-    i = end;
-  }
-  return found;
 }
 
 /** The text before a `#` that starts a comment (outside quotes, after a space). */
@@ -317,8 +298,10 @@ for (const { page, commands } of parsed) {
   describe(`the commands of ${page}`, () => {
     let cwd: string;
     beforeAll(async () => {
-      // A page is one terminal session: a fresh folder (files a command writes go there) and a fresh mock.
+      // A page is one terminal session: a fresh folder (files a command writes go there) and a fresh mock. The
+      // folder stands for a clone of this repository, so it holds fixtures/ (linked: the commands only read it).
       cwd = await mkdtemp(join(tmpdir(), 'petstore-kit-docs-'));
+      await symlink(join(ROOT, 'fixtures'), join(cwd, 'fixtures'));
       const reset = await fetch(`${mock.origin}/__admin/reset`, {
         method: 'POST',
         headers: { authorization: `Bearer ${DEV_API_KEY}` },

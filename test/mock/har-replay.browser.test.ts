@@ -1,17 +1,21 @@
 // The journal's HAR replayed by Playwright's routeFromHAR in Chromium: a page (on an origin of its own, as a
 // frontend under development is) calls `petstore-kit serve`; the HAR downloaded from /__admin/requests.har then
 // answers the same calls in a new browser context with the server gone, every answer alike, and a call it did
-// not record is aborted (`notFound: 'abort'`), so nothing reached a network.
+// not record is aborted (`notFound: 'abort'`), so nothing reached a network. The replay is the snippet of
+// docs/frontend-states.md, run as written (only its origins are this test's): the page itself still loads.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { serve, type RunningServer } from '../../src/node/index.ts';
 import { requireChromium, SCREENSHOTS_DIR, usePage } from '../support/chromium.ts';
+import { ROOT } from '../support/cli-child.ts';
+import { fences } from '../support/markdown-fences.ts';
 import { harProblems } from './validate-har.ts';
 
 interface Call {
@@ -72,6 +76,33 @@ function callAll(page: Page, apiUrl: string, calls: Call[]): Promise<Seen[]> {
   );
 }
 
+/** The origins the snippet shows: the mock's default, and a Vite dev server's (the page under development). */
+const DOCUMENTED = { mock: 'http://127.0.0.1:4010', app: 'http://localhost:5173/', har: "'petstore-kit.har'" };
+
+/** docs/frontend-states.md's routeFromHAR snippet, with this test's mock, page and file for the documented ones. */
+function documentedReplay(
+  mock: string,
+  app: string,
+  har: string,
+): (context: BrowserContext, page: Page) => Promise<void> {
+  const markdown = readFileSync(join(ROOT, 'docs/frontend-states.md'), 'utf8');
+  const snippet = fences(markdown).find(
+    (fence) => fence.info === 'ts' && fence.body.join('\n').includes('routeFromHAR'),
+  );
+  const code = snippet!.body.join('\n');
+  for (const shown of Object.values(DOCUMENTED))
+    expect(code, 'the snippet shows its origins and file').toContain(shown);
+  const ours = code
+    .replaceAll(DOCUMENTED.mock, mock)
+    .replaceAll(DOCUMENTED.app, app)
+    .replaceAll(DOCUMENTED.har, JSON.stringify(har));
+  // The snippet is TypeScript without a type in it: JavaScript as it stands.
+  const AsyncFunction = (async () => undefined).constructor as new (
+    ...args: string[]
+  ) => (context: BrowserContext, page: Page) => Promise<void>;
+  return new AsyncFunction('context', 'page', ours);
+}
+
 let server: RunningServer;
 /** The page under development, on an origin of its own (another port): its calls to the mock are cross-origin. */
 let app: Server;
@@ -121,12 +152,17 @@ describe('HAR from the journal, replayed by routeFromHAR', () => {
 
     let replayed: Seen[] = [];
     let unrecorded: Seen[] = [];
+    let title = '';
+    const replay = documentedReplay(server.url, APP, file);
     await usePage(APP, { ...run, expectedProblems }, async (page) => {
-      // The page itself came from its own server; from here on, every call is answered by the HAR or aborted.
-      await page.context().routeFromHAR(file, { notFound: 'abort' });
+      // The documented snippet routes the mock's URLs to the HAR and loads the page again: from its own server,
+      // never aborted as a request the HAR did not record.
+      await replay(page.context(), page);
+      title = await page.title();
       replayed = await callAll(page, apiUrl, CALLS);
       unrecorded = await callAll(page, apiUrl, [{ path: '/pets/3' }]);
     });
+    expect(title).toBe('app under development');
     expect(replayed).toEqual(recorded);
     expect(unrecorded).toEqual([{ failed: true }]);
   });

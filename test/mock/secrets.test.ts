@@ -94,6 +94,47 @@ describe('the key never leaks', () => {
     expect(cli.output()).not.toContain('petstore-dev-key');
   });
 
+  it('however a client writes it, no 8 characters of a key or a credential in --log, the journal or the HAR', async () => {
+    const cli = await startCli(['--api-key', SECRET, '--log']);
+    children.push(cli);
+    const cookie = 'sess-4d8b2f6a0c9e1d3b';
+    // Byte by byte, every other character escaped, hex digits of both cases.
+    const escaped = [...SECRET]
+      .map((c, i) => (i % 2 ? c : `%${c.charCodeAt(0).toString(16)[i % 4 ? 'toUpperCase' : 'toLowerCase']()}`))
+      .join('');
+    const unicode = [...SECRET].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const auth = { authorization: `Bearer ${SECRET}` };
+    await fetch(`${cli.origin}/v1/pets?limit=1&api_key=${escaped}`, { headers: auth });
+    await fetch(`${cli.origin}/v1/pets?limit=1`, {
+      headers: { ...auth, cookie: `session=${cookie}`, 'proxy-authorization': `Basic ${btoa(`me:${SECRET}`)}` },
+    });
+    await fetch(`${cli.origin}/v1/pets`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: `{"name":"${unicode}","categoryId":1}`,
+    });
+    // A near-miss of the key: refused, and its credential redacted all the same.
+    await fetch(`${cli.origin}/v1/pets`, { headers: { authorization: `Bearer ${SECRET.slice(0, -1)}x` } });
+    const admin = { headers: auth };
+    const texts = [
+      await (await fetch(`${cli.origin}/__admin/requests`, admin)).text(),
+      await (await fetch(`${cli.origin}/__admin/requests.har`, admin)).text(),
+    ];
+    await cli.stop('SIGTERM');
+    texts.push(cli.output());
+    expect(texts[0]).toContain('Bearer <redacted>');
+    expect(texts[0]).toContain('session=<redacted>');
+    for (const secret of [SECRET, cookie]) {
+      const pieces = Array.from({ length: secret.length - 7 }, (_, at) => secret.slice(at, at + 8));
+      for (const text of texts) {
+        const decoded = text
+          .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+          .replace(/\\u([0-9a-f]{4})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        expect(pieces.filter((piece) => text.includes(piece) || decoded.includes(piece))).toEqual([]);
+      }
+    }
+  });
+
   it('a rejected --api-key is not echoed in the usage error', async () => {
     const bad = 'has spaces and;semicolons SECRETPART';
     const { code, output } = await runCli(['serve', '--port', '0', '--api-key', bad]);

@@ -1,11 +1,12 @@
 // `petstore-kit serve` as a user runs it: a child process, its banner, flags, signals and state file.
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { expectError } from '../support/error-body.ts';
-import { runCli, startCli, type CliChild } from '../support/cli-child.ts';
+import { BIN, ROOT, runCli, startCli, type CliChild } from '../support/cli-child.ts';
 
 const running: CliChild[] = [];
 afterEach(async () => {
@@ -15,6 +16,26 @@ async function start(args: string[] = [], env: Record<string, string> = {}) {
   const cli = await startCli(args, { env });
   running.push(cli);
   return cli;
+}
+/** `serve --port 0 <args>` until its banner is printed (any address, unlike startCli's loopback one), then stopped. */
+function runCliUntilBanner(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (/\n {2}Try: /.test(output)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) =>
+      /\n {2}Try: /.test(output) ? resolve(output) : reject(new Error(`exited ${code} before its banner:\n${output}`)),
+    );
+  });
 }
 const get = (url: string, key = DEV_API_KEY) => fetch(url, { headers: { authorization: `Bearer ${key}` } });
 const createPet = (origin: string, name: string, key = DEV_API_KEY) =>
@@ -153,13 +174,50 @@ describe('petstore-kit serve', () => {
     [['--fault', '{nope'], /--fault: expected a JSON object/],
     [['--fault', '{"status":600}'], /--fault: .*'status' must be <= 599/],
     [['--allowed-host', 'a/b'], /--allowed-host: expected a host name/],
+    [['--allowed-host', '*'], /--allowed-host: "\*" is a wildcard, which is not matched; pass \.example\.test/],
+    [['--allowed-host', '*.example.test'], /--allowed-host: .*wildcard/],
+    [['--allowed-host', 'app.test:5173'], /--allowed-host: "app\.test:5173" holds a port/],
+    [['--allowed-host', 'http://app.test'], /--allowed-host: .* is a URL/],
+    [['--allowed-host', ''], /--allowed-host: expected a host name/],
     [['--admin-origin', 'localhost:5173'], /--admin-origin: expected an origin such as http:\/\/localhost:5173/],
     [['--admin-origin', 'http://localhost:5173/app'], /--admin-origin: expected an origin/],
-  ])('exits 2 with a clear message for %j', async (args, message) => {
-    const result = await runCli(['serve', ...args]);
+    [['--host', '127.0.0.1:4010'], /--host: "127\.0\.0\.1:4010" holds a port; pass .* --port/],
+    [['--host', 'nowhere.invalid', '--api-key', 'own-key'], /--host nowhere\.invalid: the name does not resolve/],
+    [['--host', '0.0.0.0'], /--host 0\.0\.0\.0 opens the server to the network, .*"petstore-dev-key".*--api-key KEY/],
+    [['--host', '0.0.0.0', '--api-key', 'petstore-dev-key'], /--host 0\.0\.0\.0 opens the server to the network/],
+    [['--replay', 'no-such-recording.har'], /--replay no-such-recording\.har: no such file/],
+    [
+      ['--state-file', 'no-such-folder/state.json'],
+      /--state-file no-such-folder\/state\.json: its folder .* does not exist/,
+    ],
+    [['--state-file', 'docs'], /--state-file docs: is a folder/],
+    [['--data', 'no-such-pets.json'], /--data no-such-pets\.json: no such file/],
+    [['--seed', '1.5'], /--seed: expected an integer/],
+    [['--compact-after', '0'], /--compact-after: expected an integer from 1/],
+    [['--replay-order', 'latest'], /--replay-order: .*pass --replay/],
+    [['stray'], /Unexpected argument 'stray'/],
+  ])('exits 2 with one line naming the flag for %j', async (args, message) => {
+    const result = await runCli(['serve', '--port', '0', ...args]);
     expect(result.code).toBe(2);
     expect(result.output).toMatch(message);
+    // The first line names the command and the flag (or the argument) at fault; the second points at --help.
+    const lines = result.output.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^petstore-kit serve: .*(--[a-z-]+|'stray')/);
+    expect(lines.at(-1)).toBe('Run petstore-kit serve --help for usage.');
     expect(result.output).not.toMatch(/\n\s+at /);
+  });
+
+  it('listens beyond loopback with a key of its own (flag or PETSTORE_API_KEY), never the development key', async () => {
+    const flagged = await runCliUntilBanner(['--host', '0.0.0.0', '--api-key', 'own-secret-key']);
+    expect(flagged).toContain('Pet Store API  http://0.0.0.0:');
+    expect(flagged).not.toContain('own-secret-key');
+    const fromEnv = await runCliUntilBanner(['--host', '0.0.0.0'], { PETSTORE_API_KEY: 'env-secret-key' });
+    expect(fromEnv).toContain('(the configured key; not shown)');
+    // The public key given on purpose is refused as well: a key of your own is the only way out.
+    const both = await runCli(['serve', '--port', '0', '--host', '0.0.0.0', '--api-key', 'petstore-dev-key'], {
+      env: { PETSTORE_API_KEY: 'env-secret-key' },
+    });
+    expect(both.code).toBe(2);
   });
 
   it('documents every flag in --help', async () => {

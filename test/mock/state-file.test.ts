@@ -82,9 +82,10 @@ describe('the journal after a crash', () => {
   it('a state file in a directory that does not exist: one line that says so', async () => {
     const missing = join(dirname(path), 'no-such-dir', 'state.json');
     const result = await runCli(['serve', '--port', '0', '--state-file', missing]);
-    expect(result.code).toBe(1);
-    expect(result.output.trim()).toBe(
-      `[petstore-kit] Failed to open the state file ${missing}: its directory does not exist. Create it first.`,
+    // A folder that is not there is a usage error, found before the server starts (exit 2, the flag named).
+    expect(result.code).toBe(2);
+    expect(result.output.trim().split('\n')[0]).toBe(
+      `petstore-kit serve: --state-file ${missing}: its folder ${dirname(missing)} does not exist; pass a file path in a folder you can write to`,
     );
   });
 

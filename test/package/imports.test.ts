@@ -7,14 +7,21 @@ import { runCommand } from './run-command.ts';
 const tier = inject('packageTier');
 
 describe('the installed package', () => {
-  it('ships dist, bin, README and LICENSE: no tests, fixtures or TypeScript sources', async () => {
+  it('ships dist, bin, the config schema, README and LICENSE: no tests, fixtures or TypeScript sources', async () => {
     const { stdout } = await runCommand('tar', ['tzf', tier.tarball], { cwd: tier.consumer });
     const files = stdout
       .trim()
       .split('\n')
       .map((line) => line.replace(/^package\//, ''));
     const tops = new Set(files.map((file) => file.split('/')[0]));
-    expect([...tops].sort()).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'package.json']);
+    expect([...tops].sort()).toEqual([
+      'LICENSE',
+      'README.md',
+      'bin',
+      'dist',
+      'package.json',
+      'petstore-kit.config.schema.json',
+    ]);
     expect(files.filter((file) => /\.ts$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
     expect(
       files.filter(

@@ -1,9 +1,14 @@
-// A consumer's TypeScript against the installed .d.ts, under both module resolutions users pick.
+// A consumer's TypeScript against the installed .d.ts, under both module resolutions users pick; and the
+// snippets a new user copies first (every TypeScript block of the README, every MSW block of the docs, as
+// written) under both msw majors a fresh `npm i msw` may give: msw 2 (Node 20) and msw 3 (Node 22+).
 import { inject, expect, it } from 'vitest';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fences } from '../support/markdown-fences.ts';
 import { devTool, runCommand } from './run-command.ts';
 
 const tier = inject('packageTier');
+const ROOT = new URL('../../', import.meta.url).pathname;
 
 for (const resolution of ['node16', 'bundler']) {
   it(`tsc --noEmit of a consumer file under moduleResolution ${resolution}`, async () => {
@@ -11,6 +16,51 @@ for (const resolution of ['node16', 'bundler']) {
     const result = await runCommand(process.execPath, [devTool('typescript/bin/tsc'), '-p', project], {
       cwd: tier.consumer,
     });
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  });
+}
+
+/** Each `ts` block of the README, and each `ts` block of docs/ that imports msw or the kit's MSW entries. */
+async function snippets(): Promise<{ file: string; code: string }[]> {
+  const found: { file: string; code: string }[] = [];
+  for (const page of ['README.md', 'docs/frontend-states.md']) {
+    for (const fence of fences(await readFile(join(ROOT, page), 'utf8'))) {
+      const code = fence.body.join('\n');
+      const msw = /from '(msw|petstore-kit\/msw)[/']/.test(code);
+      if (fence.info === 'ts' && (page === 'README.md' || msw))
+        found.push({ file: `${page.replace(/\W/g, '-')}-line-${fence.line}.ts`, code: `${code}\n` });
+    }
+  }
+  return found;
+}
+
+for (const [msw, consumer] of [
+  ['msw 2', () => tier.consumer],
+  ['msw 3', () => tier.consumerVitest5],
+] as const) {
+  it(`the README's and the docs' MSW snippets type-check as written with ${msw}`, async () => {
+    const found = await snippets();
+    expect(found.filter((s) => s.file.startsWith('README')).length).toBeGreaterThanOrEqual(2);
+    expect(found.length).toBeGreaterThanOrEqual(5);
+    const dir = join(consumer(), 'doc-snippets');
+    await mkdir(dir, { recursive: true });
+    for (const { file, code } of found) await writeFile(join(dir, file), code);
+    // What a Vite + vitest project has: a bundler's resolution, the DOM, vitest's globals (the snippets'
+    // beforeAll, it, expect), each file a module of its own.
+    const compilerOptions = {
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      moduleDetection: 'force',
+      target: 'ES2022',
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      types: ['vitest/globals'],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+    };
+    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
+    const result = await runCommand(process.execPath, [devTool('typescript/bin/tsc'), '-p', dir], { cwd: dir });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
   });

@@ -53,7 +53,8 @@ describe('package.json', () => {
   });
 
   it('ships only what runs, and runs nothing at build time', () => {
-    expect(manifest.files).toEqual(['dist', 'bin', 'README.md', 'LICENSE']);
+    // The configuration file's JSON Schema, for editors (docs/config.md).
+    expect(manifest.files).toEqual(['dist', 'bin', 'petstore-kit.config.schema.json', 'README.md', 'LICENSE']);
     expect(manifest.bin['petstore-kit']).toBe('bin/petstore-kit.mjs');
     for (const tool of [
       'tsx',

@@ -16,7 +16,9 @@ export async function petsOnDisk(path: string, pets?: Pet[]): Promise<Pet[]> {
   const state = await openState(path, { seed: 1, pets: 0, data: data?.identity });
   try {
     const { seed, seededPets } = state.base;
-    const { store } = createPersistentPetStore({ seed, pets: data?.pets ?? seededPets, saved: state.saved });
+    // Read only: nothing is made, so nothing is appended.
+    const events = { load: () => state.saved, append: () => undefined };
+    const { store } = createPersistentPetStore({ seed, pets: data?.pets ?? seededPets, events });
     return store.snapshot().pets;
   } finally {
     await state.lock.release();

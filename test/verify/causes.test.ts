@@ -21,6 +21,7 @@ describe('causes said first', () => {
   afterAll(() => server.close());
 
   const read = { allowWrites: false, checks: ['authRequired', 'listConsistency', 'unknownIdNotFound'] };
+  const auth = { authorization: `Bearer ${DEV_API_KEY}` };
 
   it('a wrong key: nothing judged, one line, exit 2 (not dozens of failures)', async () => {
     const options = { ...read, baseUrl: server.apiUrl, apiKey: 'sk-not-this-one-0000' };
@@ -80,12 +81,34 @@ describe('causes said first', () => {
     }
   });
 
-  it('a base URL without /v1: one line naming the URL to try', async () => {
+  it('a base URL without /v1, where /v1 answers: one line with the URL to use, exit 2, before any scenario', async () => {
     const origin = server.apiUrl.replace(/\/v1$/, '');
-    const report = await runConformance({ ...read, baseUrl: origin, apiKey: DEV_API_KEY });
+    const nextPetId = async () =>
+      ((await (await fetch(`${origin}/__admin/state`, { headers: auth })).json()) as { nextPetId: number }).nextPetId;
+    const before = await nextPetId();
+    const error = (await runConformance({ baseUrl: origin, apiKey: DEV_API_KEY, allowWrites: true }).catch(
+      (e: unknown) => e,
+    )) as ConformanceError;
+    expect(error).toBeInstanceOf(ConformanceError);
+    expect(error.kind).toBe('base-url');
+    expect(error.message).toBe(
+      `[petstore-kit] Failed to verify: ${origin} is not the API's base URL: GET ${origin}/pets was answered 404, ` +
+        `and ${origin}/v1/pets 200. Use --base-url ${origin}/v1`,
+    );
+    const cli = await runVerify(['--base-url', origin, '--api-key', DEV_API_KEY]);
+    expect(cli.code).toBe(2);
+    expect(cli.stdout).toBe('');
+    expect(cli.stderr.trim().split('\n')).toEqual([expect.stringContaining(`Use --base-url ${origin}/v1`)]);
+    // Stopped before any scenario, writes allowed or not: nothing was created.
+    expect(await nextPetId()).toBe(before);
+  });
+
+  it('a base URL that serves none of the operations, with no fix to try first: the cause line names the likely one', async () => {
+    const elsewhere = server.apiUrl.replace(/\/v1$/, '/api');
+    const report = await runConformance({ ...read, baseUrl: elsewhere, apiKey: DEV_API_KEY });
     expect(report.summary.failed).toBeGreaterThan(0);
-    expect(report.causes?.[0]).toContain(`${origin} serves none of the operations: all`);
-    expect(report.causes?.[0]).toContain(`try --base-url ${origin}/v1`);
+    expect(report.causes?.[0]).toContain(`${elsewhere} serves none of the operations: all`);
+    expect(report.causes?.[0]).toContain(`try --base-url ${elsewhere}/v1`);
     expect(report.causes?.join('\n')).not.toContain('rejected the key');
   });
 

@@ -39,7 +39,7 @@ beforeAll(async () => {
       byDefault: await verify(target, 'interface'),
       bound: await verify(target, 'petstore-kit'),
     });
-}, 420_000);
+}, 600_000);
 
 describe('the faithful-but-different catalogue', () => {
   it('covers every kind of choice of the overlay, and targets that depart from none', () => {

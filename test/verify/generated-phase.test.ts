@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../contract-tests/index.ts';
 import { errorResponse } from '../../src/core/errors.ts';
-import { parseVerifyArgs, VerifyUsageError } from '../../cli/parse-verify-args.ts';
+import { parseVerifyArgs } from '../../cli/parse-verify-args.ts';
+import { UsageError } from '../../cli/usage-error.ts';
 import { startTarget, TARGETS, type BrokenTarget } from '../fixtures/targets/index.ts';
 import { is } from '../fixtures/targets/target-kit.ts';
 import { verifyStarted } from '../support/verify-started.ts';
@@ -132,6 +133,6 @@ describe('the generated phase', () => {
       ['--max-examples', '1.5'],
       ['--max-examples', '10001'],
     ])
-      expect(() => parseVerifyArgs([...base, ...bad], {}), bad.join(' ')).toThrow(VerifyUsageError);
+      expect(() => parseVerifyArgs([...base, ...bad], {}), bad.join(' ')).toThrow(UsageError);
   });
 });

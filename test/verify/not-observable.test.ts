@@ -6,7 +6,8 @@ import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { errorResponse } from '../../src/core/errors.ts';
-import { renderReport, type Report } from '../../contract-tests/index.ts';
+import { renderReport, runConformance, type Report } from '../../contract-tests/index.ts';
+import { serve } from '../../src/node/index.ts';
 import { verifyCommand } from '../../cli/verify.ts';
 import { FAITHFUL, startFaithful, type FaithfulTarget } from '../fixtures/faithful/index.ts';
 import { is, parse, withQuery } from '../fixtures/targets/target-kit.ts';
@@ -138,5 +139,41 @@ describe('what can be seen is still judged', () => {
     expect(reads.every((s) => s.status === 'failed' && s.failures.some((f) => f.title === 'CreatedNotReadable'))).toBe(
       true,
     );
+  });
+});
+
+describe('verify run again and again against one mock (issue 28, item 10)', () => {
+  it('the coverage lost to records of earlier runs is said once, with why and what to do', async () => {
+    // Each run with writes adds records, and the interface has no way to delete them: past a page of
+    // them, what the suite created falls beyond the first page. A fresh mock shows everything.
+    const server = await serve({ port: 0 });
+    try {
+      const options = { baseUrl: server.apiUrl, apiKey: DEV_API_KEY, allowWrites: true };
+      const first = await runConformance(options);
+      expect(first.summary.notObservable).toBe(0);
+      const later: Report[] = [];
+      for (let run = 0; run < 4; run++) later.push(await runConformance(options));
+      const unseen = later.filter((report) => report.summary.notObservable > 0);
+      expect(unseen.length).toBeGreaterThan(0);
+      for (const report of unseen) {
+        const lines = (report.causes ?? []).filter((line) => line.includes('could not see past a full list page'));
+        expect(lines).toEqual([
+          `${report.summary.notObservable} scenario(s) could not see past a full list page (100 records, the largest): ` +
+            'the target holds more records than one page shows. If they are left from earlier runs (this run created at least ' +
+            `${report.scenarios.reduce((n, s) => n + (s.created?.length ?? 0), 0)}, and the interface has no way to ` +
+            "delete them), a fresh target shows these: restart it, or reset it (petstore-kit's mock: POST " +
+            '/__admin/reset with the key).',
+        ]);
+        expect(report.summary.failed).toBe(0);
+      }
+      // Reset, the next run sees everything again.
+      await fetch(`${server.url}/__admin/reset`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${DEV_API_KEY}` },
+      });
+      expect((await runConformance(options)).summary.notObservable).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
 import { CHECKS, isLoopback, selectChecks } from '../../contract-tests/index.ts';
 import type { ScenarioCheckDefinition } from '../../contract-tests/engine/scenario-check.ts';
 import type { Observed } from '../../contract-tests/http/send.ts';
-import { redactDeep, redactText } from '../../contract-tests/http/redact.ts';
+import { redactDeep, redactorFor, redactText } from '../../src/shared/redact.ts';
 import { buildApiModel } from '../../contract-tests/model/api-model.ts';
 import { bundledModel } from '../../contract-tests/model/bundled-model.ts';
 import { declaredFor } from '../../contract-tests/model/declared-response.ts';
@@ -360,7 +360,10 @@ describe('helpers', () => {
 
   it('redaction reaches every string, keys included', () => {
     expect(redactText('Bearer s3cret and s3cret', ['s3cret'])).toBe('Bearer <redacted> and <redacted>');
-    expect(redactDeep({ a: ['x s3cret'], s3cret: 1 }, ['s3cret'])).toEqual({ a: ['x <redacted>'], '<redacted>': 1 });
+    expect(redactDeep(redactorFor(['s3cret']), { a: ['x s3cret'], s3cret: 1 })).toEqual({
+      a: ['x <redacted>'],
+      '<redacted>': 1,
+    });
   });
 
   it('a toy key of one to three characters is redacted where it stands alone, not inside every word', () => {

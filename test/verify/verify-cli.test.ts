@@ -17,6 +17,8 @@ import { FAITHFUL, startFaithful } from '../fixtures/faithful/index.ts';
 import { startTarget, TARGETS } from '../fixtures/targets/index.ts';
 
 const KEY = 'sk-live-7f3c9a1e5b2d4c8f';
+/** A target nothing listens on, with a key: what a row needs besides the flag it gets wrong. */
+const UNREACHABLE = ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY];
 
 async function run(argv: string[], options: Partial<VerifyIo> = {}) {
   let stdout = '';
@@ -98,12 +100,32 @@ describe('usage', () => {
     [
       'an overlay that cannot be read',
       ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY, '--overlay', '/nonexistent/overlay.yaml'],
-      /Failed to read the overlay \/nonexistent\/overlay\.yaml/,
+      /--overlay \/nonexistent\/overlay\.yaml: no such file/,
     ],
-  ])('%s → exit 2 with a message', async (_, argv, message) => {
+    ['a relative base URL', ['--base-url', '/v1', '--api-key', KEY], /--base-url: "\/v1" is not an absolute URL/],
+    ['a file: base URL', ['--base-url', 'file:///etc/passwd', '--api-key', KEY], /--base-url: .*not an http\(s\)/],
+    ['a relative quickstart URL', [...UNREACHABLE, '--quickstart-url', '/quickstart'], /--quickstart-url: .*absolute/],
+    [
+      'a report into a missing folder',
+      [...UNREACHABLE, '--output', '/nonexistent/r.json'],
+      /--output .*does not exist/,
+    ],
+    ['a spec that is not there', [...UNREACHABLE, '--spec', '/nonexistent/spec.yaml'], /--spec .*: no such file/],
+    ['a spec that is a folder', [...UNREACHABLE, '--spec', 'docs'], /--spec docs: is a folder/],
+    ['an unknown excluded check', [...UNREACHABLE, '--exclude-checks', 'nope'], /--exclude-checks: unknown check/],
+    ['a timeout past an hour', [...UNREACHABLE, '--timeout', '99999999999'], /--timeout: expected an integer from 1/],
+    ['a zero timeout', [...UNREACHABLE, '--timeout', '0'], /--timeout: expected an integer from 1/],
+    ['a run time no timer can wait', [...UNREACHABLE, '--max-run-time', '99999999999'], /--max-run-time: .* 2147483/],
+    ['a zero rate limit', [...UNREACHABLE, '--rate-limit', '0'], /--rate-limit must be/],
+    ['a negative seed', [...UNREACHABLE, '--seed', '-1'], /--seed/],
+    ['a key no header can carry', ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', `${KEY}\n`], /--api-key: /],
+    ['a stray argument', [...UNREACHABLE, 'extra'], /Unexpected argument 'extra'/],
+  ])('%s → exit 2 with a message naming the flag', async (_, argv, message) => {
     const { code, stderr, stdout } = await run(argv);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
+    expect(stderr).toMatch(/^petstore-kit verify: .*(--[a-z-]+|'extra')/);
+    expect(stderr.trimEnd().split('\n').at(-1)).toBe('Run petstore-kit verify --help for usage.');
     expect(stdout + stderr).not.toContain(KEY);
   });
 

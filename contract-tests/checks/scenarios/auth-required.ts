@@ -3,17 +3,19 @@
 // missing or invalid, then the response is 401 with an Error body." And the valid key is not refused as
 // such: that is how `GET /store/orders`, whose answer with a key the seed does not show, gets judged.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
+import { effectOf } from '../../../src/openapi/request-effect.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { RequestSpec, Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import { keyNearMisses } from '../../http/key-near-misses.ts';
 import type { ApiModel } from '../../model/api-model.ts';
-import { clip, expectStatus, statusIn, validRequestFor } from './scenario-helpers.ts';
+import { clip, expectStatus, phaseOf, statusIn, validRequestFor } from './scenario-helpers.ts';
 
 const NAME = 'authRequired';
 
 /**
  * The credential variants, each of which must be refused: what the request carries instead of `Bearer <key>`.
- * `key` is the configured key. Near-misses contain the whole key (with something added), never a piece of
- * it, so reports can redact it: a truncated or re-cased key would show most of its characters.
+ * `key` is the configured key. Every near-miss of it (key-near-misses.ts) is a secret of the run: reports
+ * redact each as they redact the key, so an echo of one shows no piece of the key.
  */
 type Credential = Pick<RequestSpec, 'auth' | 'query' | 'headers'>;
 
@@ -29,23 +31,35 @@ const VARIANTS: { label: string; credential: (key: string) => Credential | undef
   { label: 'Bearer with no key', credential: () => ({ auth: { header: 'Bearer' } }) },
   { label: 'the valid key without a scheme', credential: (key) => ({ auth: { header: key } }) },
   // Near-misses: a server that compares only a prefix, or searches the header for the key, accepts them.
-  { label: 'the valid key with a character appended', credential: (key) => ({ auth: { header: `Bearer ${key}x` } }) },
-  { label: 'the valid key with a character prepended', credential: (key) => ({ auth: { header: `Bearer x${key}` } }) },
+  {
+    label: 'the valid key with a character appended',
+    credential: (key) => ({ auth: { header: `Bearer ${keyNearMisses(key).appended}` } }),
+  },
+  {
+    label: 'the valid key with a character prepended',
+    credential: (key) => ({ auth: { header: `Bearer ${keyNearMisses(key).prepended}` } }),
+  },
   // A key looked up case-insensitively (MySQL's default collation) lets this one in. One letter at an end is
-  // changed, so the rest of the key is one run that reports redact.
+  // changed.
   {
     label: 'the valid key with one letter in another case',
-    credential: (key) => (otherCase(key) ? { auth: { header: `Bearer ${otherCase(key)}` } } : undefined),
+    credential: (key) => {
+      const recased = keyNearMisses(key).otherCase;
+      return recased ? { auth: { header: `Bearer ${recased}` } } : undefined;
+    },
   },
   // Same length, same first characters: a server that compares only a prefix, or stops at the first
-  // difference of a fixed-length key, lets these in. (Reports redact them: they hold long pieces of the key.)
+  // difference of a fixed-length key, lets these in.
   {
     label: 'the valid key with its last character changed (same length and prefix)',
-    credential: (key) => ({ auth: { header: `Bearer ${key.slice(0, -1)}${nextCharacter(key.at(-1) ?? 'a')}` } }),
+    credential: (key) => ({ auth: { header: `Bearer ${keyNearMisses(key).lastChanged}` } }),
   },
   {
     label: 'the valid key without its last character',
-    credential: (key) => (key.length > 1 ? { auth: { header: `Bearer ${key.slice(0, -1)}` } } : undefined),
+    credential: (key) => {
+      const shorter = keyNearMisses(key).withoutLast;
+      return shorter !== undefined ? { auth: { header: `Bearer ${shorter}` } } : undefined;
+    },
   },
   // The right key under another scheme word: the seed's scheme is HTTP bearer, nothing else.
   { label: 'another scheme (Token) with the valid key', credential: (key) => ({ auth: { header: `Token ${key}` } }) },
@@ -65,19 +79,6 @@ const VARIANTS: { label: string; credential: (key: string) => Credential | undef
     credential: (key) => ({ auth: 'none', headers: { 'x-api-key': key } }),
   },
 ];
-
-/** Another bearer-token character than `c` (RFC 6750 §2.1), so the near-miss is still a well-formed token. */
-function nextCharacter(c: string): string {
-  return c === 'a' ? 'b' : 'a';
-}
-
-/** The key with its first character (else its last) in another letter case, when that one is a letter. */
-function otherCase(key: string): string | undefined {
-  const flip = (c: string) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase());
-  if (key && flip(key[0]) !== key[0]) return flip(key[0]) + key.slice(1);
-  if (key && flip(key.at(-1)!) !== key.at(-1)) return key.slice(0, -1) + flip(key.at(-1)!);
-  return undefined;
-}
 
 /**
  * Spellings of the valid credential that HTTP makes equal to `Bearer <key>`: the scheme is case-insensitive
@@ -188,7 +189,8 @@ function scenarioOf(operation: Operation, what: string, run: Scenario['run']): S
     name: `${operation.operationId} ${what}`,
     check: NAME,
     operationId: operation.operationId,
-    phase: operation.method === 'GET' || operation.method === 'HEAD' ? 'read' : 'write',
+    // A request that changes or destroys goes to a record of the run's own (validRequestFor).
+    phase: phaseOf(effectOf(operation)),
     quickstart: operation.ownServer,
     run,
   };

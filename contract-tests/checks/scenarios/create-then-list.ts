@@ -5,7 +5,7 @@ import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
 import type { Collection } from '../../model/api-model.ts';
-import { createItem, definedFields, fieldDifferences, itemsOf, newItemBody } from './scenario-helpers.ts';
+import { createItem, definedFields, fieldDifferences, fullPage, itemsOf, newItemBody } from './scenario-helpers.ts';
 
 const NAME = 'createThenList';
 
@@ -86,7 +86,7 @@ async function expectListed(
   }
   const full = collection.limit !== undefined && items.length >= collection.limit.maximum;
   if (full) {
-    const why = `${where} is full (${items.length} records, the largest page) without it, and the interface shows no way to read the next page`;
+    const why = `${where} is ${fullPage(items.length)} without it, and the interface shows no way to read the next page`;
     ctx.notObservable({
       what: `whether the created ${id} ${String(created[id])} is listed`,
       why,

@@ -5,13 +5,14 @@
 // what its validation accepts. A path value that no route matches (`/pets/abc`) is left out: a router may
 // refuse it before any operation, and so before its credential, is judged.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
+import { effectOf } from '../../../src/openapi/request-effect.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { AuthMode, RequestSpec, Scenario } from '../../engine/scenario.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { invalidBodies } from '../../schema/invalid-bodies.ts';
 import { invalidParameterValues } from '../../schema/invalid-parameters.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
-import { expectStatus } from './scenario-helpers.ts';
+import { expectStatus, ownRecordFor, phaseOf } from './scenario-helpers.ts';
 
 const NAME = 'credentialFirst';
 
@@ -27,6 +28,8 @@ const CREDENTIALS: { label: string; auth: () => AuthMode }[] = [
 interface Fault {
   label: string;
   request: RequestSpec;
+  /** The fault is the path's id (no such record); else a request that changes or destroys names its own record. */
+  unknownId?: true;
 }
 
 export const credentialFirst: ScenarioCheckDefinition = {
@@ -44,10 +47,14 @@ export const credentialFirst: ScenarioCheckDefinition = {
             name: `${operation.operationId} with ${credential.label} and ${fault.label} → 401`,
             check: NAME,
             operationId: operation.operationId,
-            phase: operation.method === 'GET' || operation.method === 'HEAD' ? 'read' : 'write',
+            phase: phaseOf(effectOf(operation)),
             quickstart: operation.ownServer,
             async run(ctx) {
-              const response = await ctx.send(operation, { ...fault.request, auth: credential.auth() });
+              // An unknown id to a DELETE (or a PUT…) is not sent: it may name a record after all (own-records.ts).
+              const path = fault.unknownId
+                ? fault.request.path
+                : { ...fault.request.path, ...(await ownRecordFor(ctx, model, operation)) };
+              const response = await ctx.send(operation, { ...fault.request, path, auth: credential.auth() });
               expectStatus(
                 ctx,
                 response,
@@ -75,6 +82,7 @@ function faultsOf(model: ApiModel, operation: Operation): Fault[] {
     faults.push({
       label: `${parameter.name} ${unknown} (no such record)`,
       request: { path: { [parameter.name]: unknown } },
+      unknownId: true,
     });
   }
   const valid = operation.requestBody?.schema

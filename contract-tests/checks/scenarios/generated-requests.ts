@@ -8,6 +8,7 @@
 // failure that happens again is reported, so a verdict never rests on one unlucky answer.
 import fc from 'fast-check';
 import type { Operation } from '../../../src/openapi/index-operations.ts';
+import { effectOf } from '../../../src/openapi/request-effect.ts';
 import { requestsOf, type GeneratedRequest } from '../../generate/request-arbitraries.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { FindingDraft, Probed, RequestSpec, Scenario, ScenarioContext } from '../../engine/scenario.ts';
@@ -15,7 +16,7 @@ import type { Observed } from '../../http/send.ts';
 import { RetryBudgetExhausted } from '../../http/throttle.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { refusalLabel, refusalRule } from './expect-refused.ts';
-import { clip, itemsOf } from './scenario-helpers.ts';
+import { clip, itemsOf, ownRecordFor, phaseOf } from './scenario-helpers.ts';
 
 const NAME = 'generatedRequests';
 
@@ -30,7 +31,7 @@ export const generatedRequests: ScenarioCheckDefinition = {
       check: NAME,
       operationId: operation.operationId,
       // Valid creates add records: they run after every scenario that counts them.
-      phase: operation.method === 'GET' ? 'read' : 'bulk',
+      phase: phaseOf(effectOf(operation), 'bulk'),
       quickstart: operation.ownServer,
       run: (ctx) => search(ctx, model, operation),
     }));
@@ -43,6 +44,10 @@ type Verdict = Omit<FindingDraft, 'exchange'> | undefined;
 async function search(ctx: ScenarioContext, model: ApiModel, operation: Operation): Promise<void> {
   const { seed, maxExamples } = ctx.generation;
   if (maxExamples === 0) ctx.skip('the generated phase is off (--max-examples 0)');
+  // A request that changes or destroys goes only to a record of the run's own: its path names one made for
+  // the search (path parameters are always valid, so no request is invalid for its path alone).
+  const own = await ownRecordFor(ctx, model, operation);
+  const specOf = (request: GeneratedRequest) => specOfRequest(request, own);
   // What ended the search early: a spent budget (the run reports it), or a request that got no answer.
   // Shrinking would wait out the timeout again at every step, so no answer ends the search at once.
   let stopped: RetryBudgetExhausted | { title: string; reason: string; request?: GeneratedRequest } | undefined;
@@ -159,9 +164,9 @@ function judge(model: ApiModel, operation: Operation, request: GeneratedRequest,
   return undefined;
 }
 
-function specOf(request: GeneratedRequest): RequestSpec {
+function specOfRequest(request: GeneratedRequest, own: Record<string, string>): RequestSpec {
   return {
-    path: request.path,
+    path: { ...request.path, ...own },
     query: new URLSearchParams(Object.entries(request.query)).toString(),
     ...(request.body !== undefined ? { body: request.body } : {}),
   };

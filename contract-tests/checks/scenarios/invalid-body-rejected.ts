@@ -5,6 +5,7 @@
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import { invalidBodies } from '../../schema/invalid-bodies.ts';
 import { expectRefused, refusalLabel, refusalRule } from './expect-refused.ts';
+import { ownRecordFor } from './scenario-helpers.ts';
 
 const NAME = 'invalidBodyRejected';
 
@@ -28,7 +29,13 @@ export const invalidBodyRejected: ScenarioCheckDefinition = {
               phase: 'write' as const,
               quickstart: operation.ownServer,
               async run(ctx) {
-                const response = await ctx.send(operation, { body: variant.body, contentType: variant.contentType });
+                // A PUT or PATCH goes to a record of the run's own (own-records.ts).
+                const path = await ownRecordFor(ctx, model, operation);
+                const response = await ctx.send(operation, {
+                  path,
+                  body: variant.body,
+                  contentType: variant.contentType,
+                });
                 expectRefused(
                   ctx,
                   rule,

@@ -6,13 +6,14 @@
 // declares only 200 and 401, so a list with no record of another value is a legal answer (our 400 is then
 // recommended); a list that shows records of another value ignored the filter, and fails.
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
+import { effectOf } from '../../../src/openapi/request-effect.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import { invalidParameterValues } from '../../schema/invalid-parameters.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
 import type { Observed } from '../../http/send.ts';
 import { expectRefused, refusalLabel, refusalRule, type RefusalRule } from './expect-refused.ts';
-import { clip, itemsOf } from './scenario-helpers.ts';
+import { clip, itemsOf, ownRecordFor, phaseOf } from './scenario-helpers.ts';
 
 const NAME = 'invalidParameterRejected';
 
@@ -38,13 +39,16 @@ export const invalidParameterRejected: ScenarioCheckDefinition = {
               name: `${operation.operationId} with ${parameter.name}=${stringifyJsonExact(variant.value)} (${variant.label}) → ${refusalLabel(rule)}${filter && variant.enumRelated ? `, or a list with no record of another ${filter.property}` : ''}`,
               check: NAME,
               operationId: operation.operationId,
-              phase: operation.method === 'GET' ? ('read' as const) : ('write' as const),
+              phase: phaseOf(effectOf(operation)),
               quickstart: operation.ownServer,
               async run(ctx) {
                 const path: Record<string, string> = {};
                 for (const p of operation.parameters.filter((q) => q.in === 'path'))
                   path[p.name] = String(sampleFromSchema(model.flatten(p.schema)));
+                // An invalid id to a DELETE is not sent (a lenient parser may read it as a record's id);
+                // an invalid query goes to a record of the run's own.
                 if (parameter.in === 'path') path[parameter.name] = variant.value;
+                else Object.assign(path, await ownRecordFor(ctx, model, operation));
                 const query =
                   parameter.in === 'query'
                     ? `${encodeURIComponent(parameter.name)}=${encodeURIComponent(variant.value)}`

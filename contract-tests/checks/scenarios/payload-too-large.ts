@@ -14,7 +14,7 @@ import type { Observed } from '../../http/send.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { MAX_BODY_BYTES } from '../../model/kit-extensions.ts';
-import { clip, runTag } from './scenario-helpers.ts';
+import { clip, ownRecordFor, runTag } from './scenario-helpers.ts';
 
 const NAME = 'payloadTooLarge';
 
@@ -38,7 +38,8 @@ export const payloadTooLarge: ScenarioCheckDefinition = {
           ...common,
           name: `${operation.operationId} with a body of ${limit + 1} bytes (over the ${limit}-byte limit) → 413`,
           async run(ctx) {
-            const response = await ctx.send(operation, { body: paddedBody(model, operation, limit + 1, 'text') });
+            const path = await ownRecordFor(ctx, model, operation);
+            const response = await ctx.send(operation, { path, body: paddedBody(model, operation, limit + 1, 'text') });
             if (failedOn5xx(ctx, response)) return;
             const choice = model.choiceFor(`${operation.pointer}/responses/413`);
             const title = response.status < 300 ? 'PayloadTooLargeAccepted' : 'UnexpectedStatus';
@@ -56,7 +57,11 @@ export const payloadTooLarge: ScenarioCheckDefinition = {
           ...common,
           name: `${operation.operationId} with a body of exactly ${limit} bytes (the limit) → not 413`,
           async run(ctx) {
-            const response = await ctx.send(operation, { body: paddedBody(model, operation, limit, 'whitespace') });
+            const path = await ownRecordFor(ctx, model, operation);
+            const response = await ctx.send(operation, {
+              path,
+              body: paddedBody(model, operation, limit, 'whitespace'),
+            });
             if (failedOn5xx(ctx, response) || response.status !== 413) return;
             const choice = model.choiceFor(`${operation.pointer}/responses/413`);
             ctx.fail({

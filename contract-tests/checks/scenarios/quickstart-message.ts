@@ -1,8 +1,10 @@
-// Operations that accept a body but create no listed record (the quickstart's sendMessage): a valid
+// Operations that create from a body (a POST on a path that names no record) but no listed record (the
+// quickstart's sendMessage; a PUT or PATCH changes a record, and is not a message): a valid
 // request succeeds with any 2xx (the seed leaves the code open), the response echoes what was sent,
 // its timestamps are ISO 8601 in UTC where the spec says so, and each call gets its own id.
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { Operation } from '../../../src/openapi/index-operations.ts';
+import { effectOf } from '../../../src/openapi/request-effect.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
@@ -19,15 +21,23 @@ const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]00:?00
  */
 const SKEW_MS = 15 * 60 * 1000;
 
+/** What this check judges (verify's scenarios, the proxy's rule): an operation that creates from a body, unlisted. */
+export function createsUnlisted(model: ApiModel, operation: Operation): boolean {
+  return (
+    operation.requestBody !== undefined &&
+    effectOf(operation) === 'creates' &&
+    !model.collections.some((collection) => collection.create?.pointer === operation.pointer)
+  );
+}
+
 export const quickstartMessage: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
   description:
     'A valid message is accepted with a 2xx; the Message echoes the text, has a non-empty id and string status, createdAt in ISO 8601 UTC, and each message its own id.',
   scenarios(model) {
-    const creates = new Set(model.collections.map((c) => c.create));
     return model.operations
-      .filter((operation) => operation.requestBody && !creates.has(operation))
+      .filter((operation) => createsUnlisted(model, operation))
       .flatMap((operation) => [
         {
           name: `${operation.operationId} with a valid body → 2xx and a well-formed response`,

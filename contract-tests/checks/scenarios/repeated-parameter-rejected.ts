@@ -5,6 +5,7 @@
 // records with one of the two statuses. Our overlay chose 400; anything else departs from that choice.
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ParameterObject } from '../../../src/openapi/openapi-document.ts';
+import { effectOf } from '../../../src/openapi/request-effect.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
 import type { Observed } from '../../http/send.ts';
@@ -12,7 +13,7 @@ import type { ApiModel } from '../../model/api-model.ts';
 import type { FlatSchema } from '../../schema/flatten-schema.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 import { refusalRule } from './expect-refused.ts';
-import { clip, itemsOf } from './scenario-helpers.ts';
+import { clip, itemsOf, ownRecordFor, phaseOf } from './scenario-helpers.ts';
 
 const NAME = 'repeatedParameterRejected';
 
@@ -34,15 +35,18 @@ export const repeatedParameterRejected: ScenarioCheckDefinition = {
             name: `${operation.operationId} with ${parameter.name} repeated (?${query}) → no 5xx, one value honoured${chosen400 ? ' (petstore-kit: 400)' : ''}`,
             check: NAME,
             operationId: operation.operationId,
-            // Only GETs are sent in read-only runs; a repeated parameter on another method may write.
-            phase: operation.method === 'GET' ? ('read' as const) : ('write' as const),
+            // Read-only runs send only safe requests; a repeated parameter on another method may write.
+            phase: phaseOf(effectOf(operation)),
             quickstart: operation.ownServer,
             async run(ctx) {
-              const path = Object.fromEntries(
-                operation.parameters
-                  .filter((p) => p.in === 'path')
-                  .map((p) => [p.name, String(sampleFromSchema(model.flatten(p.schema)))]),
-              );
+              const path = {
+                ...Object.fromEntries(
+                  operation.parameters
+                    .filter((p) => p.in === 'path')
+                    .map((p) => [p.name, String(sampleFromSchema(model.flatten(p.schema)))]),
+                ),
+                ...(await ownRecordFor(ctx, model, operation)),
+              };
               const response = await ctx.send(operation, { path, query });
               const what = `query parameter '${parameter.name}' (not an array) given twice, ${a} and ${b}`;
               const actual = `${response.status} ${clip(response.text)}`;

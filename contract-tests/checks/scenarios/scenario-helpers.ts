@@ -2,9 +2,12 @@
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { FindingTitle } from '../../findings.ts';
 import type { Observed } from '../../http/send.ts';
-import type { ScenarioContext } from '../../engine/scenario.ts';
+import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import { notSent } from '../../engine/own-records.ts';
 import type { ApiModel, Collection } from '../../model/api-model.ts';
 import type { Operation } from '../../../src/openapi/index-operations.ts';
+import { templateParts } from '../../../src/openapi/fill-template.ts';
+import { effectOf, type RequestEffect } from '../../../src/openapi/request-effect.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 
 type Item = Record<string, unknown>;
@@ -45,6 +48,17 @@ export function itemsOf(response: Observed): Item[] {
     ? (response.json.filter((x) => typeof x === 'object' && x !== null) as Item[])
     : [];
 }
+
+/**
+ * How a not-observable `why` says a list page was full: always these words, so that the report can say
+ * once, as a cause, that the target holds more records than a page shows (find-causes.ts reads FULL_PAGE).
+ */
+export function fullPage(items: number): string {
+  return `full (${items} records, the largest page)`;
+}
+
+/** Finds fullPage's words in a `why`; the group is the page's size. */
+export const FULL_PAGE = /full \((\d+) records, the largest page\)/;
 
 export function clip(text: string, length = 300): string {
   return text.length > length ? `${text.slice(0, length)}…` : text;
@@ -132,10 +146,14 @@ export function definedFields(collection: Collection, record: Item): string[] {
   return Object.keys(record).filter((field) => field in collection.item.properties);
 }
 
-/** A request that would succeed with the right credential: path ids of an existing item, a valid body. */
+/**
+ * A request that would succeed with the right credential: path ids of an existing item (one this run creates
+ * for a request that changes or destroys it: ownRecordFor), a valid body.
+ */
 export async function validRequestFor(ctx: ScenarioContext, model: ApiModel, operation: Operation) {
-  const path: Record<string, string | number> = {};
-  for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
+  const own = await ownRecordFor(ctx, model, operation);
+  const path: Record<string, string | number> = { ...own };
+  for (const parameter of operation.parameters.filter((p) => p.in === 'path' && !(p.name in own))) {
     const collection = model.collections.find((c) => c.read === operation);
     let id: unknown = sampleFromSchema(model.flatten(parameter.schema));
     if (collection?.idProperty) {
@@ -148,4 +166,53 @@ export async function validRequestFor(ctx: ScenarioContext, model: ApiModel, ope
     ? sampleFromSchema(model.flatten(operation.requestBody.schema), { tag: 'auth' })
     : undefined;
   return { path, json };
+}
+
+/** A scenario's phase from what its requests may do (src/openapi/request-effect.ts): only safe ones read. */
+export function phaseOf(effect: RequestEffect, otherwise: 'write' | 'bulk' = 'write'): Scenario['phase'] {
+  return effect === 'safe' ? 'read' : otherwise;
+}
+
+/**
+ * The path value that names a record of this run's own, for a request that changes or destroys one: the
+ * record is created for it now, since verify sends such a request to nothing else (engine/own-records.ts).
+ * Empty for a request that only reads or creates. Skips the scenario, saying why, when the run cannot
+ * create such a record (the document has no create for it, or the answer shows no id).
+ */
+export async function ownRecordFor(
+  ctx: ScenarioContext,
+  model: ApiModel,
+  operation: Operation,
+): Promise<Record<string, string>> {
+  const effect = effectOf(operation);
+  if (effect === 'safe' || effect === 'creates') return {};
+  const refused = notSent(operation.method, operation.path, effect);
+  const owner = ownerOf(model, operation);
+  if (!owner) return ctx.skip(refused);
+  const { collection, parameter } = owner;
+  if (!collection.create || !collection.idProperty)
+    return ctx.skip(
+      `${refused}: the document gives no way to create one (a ${collection.list.path} create with an id)`,
+    );
+  const created = await createItem(ctx, collection, newItemBody(ctx, collection));
+  const id = created?.[collection.idProperty];
+  if (typeof id !== 'string' && typeof id !== 'number' && typeof id !== 'bigint')
+    return ctx.skip(`${refused}: the record it created for it shows no ${collection.idProperty}`);
+  return { [parameter]: String(id) };
+}
+
+/**
+ * The collection whose record the operation's path names, and the parameter that names it: the longest list
+ * path the operation's path continues with `/{parameter}` (`/pets/{petId}`, `/pets/{petId}/photos`).
+ */
+function ownerOf(model: ApiModel, operation: Operation): { collection: Collection; parameter: string } | undefined {
+  let owner: { collection: Collection; parameter: string } | undefined;
+  for (const collection of model.collections) {
+    const { path, ownServer } = collection.list;
+    if (ownServer !== operation.ownServer || !operation.path.startsWith(`${path}/`)) continue;
+    const [slash, parameter, after] = templateParts(operation.path.slice(path.length));
+    if (slash !== '/' || parameter === undefined || (after !== '' && !after.startsWith('/'))) continue;
+    if (!owner || path.length > owner.collection.list.path.length) owner = { collection, parameter };
+  }
+  return owner;
 }

@@ -4,7 +4,7 @@
 // "every matching record" is reported not observable; the records it returned are still judged.
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import { expectStatus, itemsOf } from './scenario-helpers.ts';
+import { expectStatus, fullPage, itemsOf } from './scenario-helpers.ts';
 
 const NAME = 'statusFilter';
 
@@ -42,7 +42,7 @@ export const statusFilter: ScenarioCheckDefinition = {
             if (id && full) {
               ctx.notObservable({
                 what: `whether every record with ${filter.property} ${value} is returned`,
-                why: `the filtered page is full (${items.length} records, the largest page) and the interface shows no way to read the next one`,
+                why: `the filtered page is ${fullPage(items.length)} and the interface shows no way to read the next one`,
               });
             }
             const missing =

@@ -7,6 +7,7 @@
 // the probe is PATCH with no body, on an id that cannot exist: even a server that wrongly routes it has
 // nothing to change. Never DELETE or PUT, which a broken server could turn into lost or blanked data.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
+import { requestEffect } from '../../../src/openapi/request-effect.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { FindingTitle } from '../../findings.ts';
 import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
@@ -14,7 +15,7 @@ import { htmlHint } from '../../http/html-hint.ts';
 import type { Observed } from '../../http/send.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { OUTSIDE_THE_DOCUMENT } from '../../model/kit-extensions.ts';
-import { clip } from './scenario-helpers.ts';
+import { clip, phaseOf } from './scenario-helpers.ts';
 import { fillTemplate, templateParts } from '../../../src/openapi/fill-template.ts';
 import { escapeRegExp } from '../../../src/shared/escape-reg-exp.ts';
 
@@ -92,8 +93,8 @@ function undeclaredMethod(
     name: `${method} ${path} (declared: ${allowed.join(', ')}) → no 5xx, 405 with Allow recommended`,
     check: NAME,
     operationId: declared[0].operationId,
-    // Only GET goes out in read-only runs; PATCH, however harmless its empty body, is a write method.
-    phase: method === 'GET' ? 'read' : 'write',
+    // Read-only runs send only safe requests; PATCH, however harmless its empty body, changes data.
+    phase: phaseOf(requestEffect(method)),
     quickstart,
     async run(ctx) {
       const response = await ctx.sendUndeclared({ method, path, quickstart });

@@ -4,12 +4,13 @@
 // such a request may be served or refused with any 4xx, never answered 5xx (the server failed on input it
 // could have refused).
 import type { Operation } from '../../../src/openapi/index-operations.ts';
+import { effectOf } from '../../../src/openapi/request-effect.ts';
 import { fillTemplate } from '../../../src/openapi/fill-template.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
 import type { Observed } from '../../http/send.ts';
 import type { ApiModel } from '../../model/api-model.ts';
-import { clip, validRequestFor } from './scenario-helpers.ts';
+import { clip, phaseOf, validRequestFor } from './scenario-helpers.ts';
 
 const NAME = 'unlistedRequests';
 
@@ -81,7 +82,8 @@ function scenarioOf(operation: Operation, what: string, run: Scenario['run']): S
     name: `${operation.operationId} ${what} → served or 4xx, never 5xx`,
     check: NAME,
     operationId: operation.operationId,
-    phase: operation.method === 'GET' ? 'read' : 'write',
+    // A request that changes or destroys goes to a record of the run's own (validRequestFor).
+    phase: phaseOf(effectOf(operation)),
     quickstart: operation.ownServer,
     run,
   };

@@ -4,6 +4,7 @@
 // is the deployment's base address, so a deployment that serves the operations elsewhere (at the root, or
 // under /api) departs from the interface even when every operation answers there.
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import { effectOf } from '../../../src/openapi/request-effect.ts';
 import type { OpenApiDocument } from '../../../src/openapi/openapi-document.ts';
 import { withoutTrailingSlashes } from '../../../src/shared/trailing-slashes.ts';
 import { fillTemplate } from '../../../src/openapi/fill-template.ts';
@@ -16,7 +17,8 @@ export const versionInBaseUrl: ScenarioCheckDefinition = {
   description: "The base URL ends with the version path segment of the interface's servers (/v1).",
   scenarios(model) {
     const segment = versionSegment(model.base.document);
-    const operation = model.collections[0]?.list ?? model.operations.find((o) => !o.ownServer && o.method === 'GET');
+    const operation =
+      model.collections[0]?.list ?? model.operations.find((o) => !o.ownServer && effectOf(o) === 'safe');
     if (!segment || !operation) return [];
     return [
       {

@@ -10,6 +10,7 @@
 // Only a body that keeps the interface is compared: one that breaks it is the refusal rule's.
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import { fieldDifferences, shown } from '../../../contract-tests/checks/scenarios/scenario-helpers.ts';
+import { createsUnlisted } from '../../../contract-tests/checks/scenarios/quickstart-message.ts';
 import { declaredSchema } from '../../../contract-tests/model/declared-response.ts';
 import type { ExchangeRule, RuleInput } from './rule-context.ts';
 
@@ -55,7 +56,7 @@ export const messageEchoRule: ExchangeRule = {
   check: 'quickstartMessage',
   judge(input, ctx) {
     const { model, operation, response, now } = input;
-    if (!operation.requestBody || model.collections.some((c) => c.create?.pointer === operation.pointer)) return;
+    if (!createsUnlisted(model, operation)) return;
     const result = servedObject(input);
     if (!result) return;
     const declared = model.flatten(declaredSchema(model, operation, response.status));

@@ -3,6 +3,7 @@
 // for loading a data set, and to serve the dashboard and the OpenAPI documents (those two without a key: a
 // browser cannot send a bearer header when it navigates, and neither holds anything secret). The dashboard page and the interface
 // document come from the Node adapter (AdminExtras): a browser bundle of the MSW handlers leaves them out.
+import { DASHBOARD_PAGE_HEADERS } from '../../shared/dashboard-headers.ts';
 import { stringifyJsonExact } from '../../shared/exact-json.ts';
 import type { CoreRequest, CoreResponse } from '../core-request.ts';
 import { errorResponse } from '../errors.ts';
@@ -67,17 +68,10 @@ const ROUTES: AdminRoutes = {
   ...JOURNAL_ROUTES,
 };
 
-/**
- * The dashboard talks only to its own origin and may not be framed (its buttons reset and arm faults).
- * Its script and style are inline, by design: nothing to build or serve besides the page.
- */
-const PAGE_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; " +
-    "img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};
+/** The endpoints behind the key and their methods (`/faults/:id` takes an id), read from the routes: tests feed each. */
+export const ADMIN_ENDPOINTS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(ROUTES).map(([path, methods]) => [path, Object.keys(methods)]),
+);
 
 const NO_DASHBOARD =
   'The dashboard is served by `petstore-kit serve` only; these handlers serve the admin API without it';
@@ -90,7 +84,7 @@ const PUBLIC_ROUTES: AdminRoutes = {
       dashboard
         ? {
             status: 200,
-            headers: { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS },
+            headers: { 'content-type': 'text/html; charset=utf-8', ...DASHBOARD_PAGE_HEADERS },
             body: dashboard(adminPath),
           }
         : errorResponse('NOT_FOUND', { message: NO_DASHBOARD }),

@@ -4,6 +4,7 @@
 import { errorResponse } from '../errors.ts';
 import { jsonResponse } from '../http/json-response.ts';
 import { DataSetError } from '../store/data-set.ts';
+import { MAX_LISTED_ISSUES } from '../../openapi/capped-issues.ts';
 import { KitError } from '../../shared/kit-error.ts';
 import type { AdminRoutes } from './admin-api.ts';
 import { readJsonBody } from './json-body.ts';
@@ -25,7 +26,8 @@ export const DATA_ROUTES: AdminRoutes = {
         seed(input.value);
       } catch (error) {
         if (error instanceof DataSetError) {
-          const issues = error.issues.map(({ entry, message }) => ({
+          // The Error body lists the first few (errorResponse caps them): only those are worded.
+          const issues = error.issues.slice(0, MAX_LISTED_ISSUES).map(({ entry, message }) => ({
             in: 'body' as const,
             pointer: `/${entry}`,
             message: `entry ${entry}: ${message}`,

@@ -1,5 +1,6 @@
 // Faults armed at run time (admin API, CLI, `store.faults`): which operations they hit, how often, and
 // what they do. Random choices come from a PRNG seeded by the store's seed, so a run replays exactly.
+import { checkingStopped, issueSummary } from '../../openapi/capped-issues.ts';
 import type { Issue } from '../../openapi/issue.ts';
 import { issuesFromAjv } from '../../openapi/issue.ts';
 import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
@@ -23,8 +24,12 @@ export interface FaultHit {
 }
 
 export class FaultInputError extends Error {
-  constructor(readonly issues: Issue[]) {
-    super(`Invalid fault: ${issues.map((issue) => issue.message).join('; ')}`);
+  /** `stopped`: checking stopped before the end of the input (capped-issues.ts), so `issues` are the first ones. */
+  constructor(
+    readonly issues: Issue[],
+    stopped = false,
+  ) {
+    super(`Invalid fault: ${issueSummary(issues, stopped)}`);
   }
 }
 
@@ -53,7 +58,10 @@ export function createFaultRegistry(options: {
 
   const check = (input: unknown): FaultInput => {
     if (!validate(input))
-      throw new FaultInputError([...ruleFieldsIn(input), ...issuesFromAjv('body', validate.errors)]);
+      throw new FaultInputError(
+        [...ruleFieldsIn(input), ...issuesFromAjv('body', validate.errors)],
+        checkingStopped(validate.errors),
+      );
     const fault = input as FaultInput;
     if (fault.delayMaxMs !== undefined && fault.delayMaxMs < fault.delayMs!) {
       throw new FaultInputError([

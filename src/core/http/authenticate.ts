@@ -1,15 +1,10 @@
 // Bearer authentication (RFC 6750 §2.1; the scheme name is case-insensitive, RFC 9110 §11.1).
 import { errorResponse } from '../errors.ts';
 import type { CoreResponse } from '../core-request.ts';
+import { bearerKeyRefusal, isBearerToken, type KeyRefusal } from '../../shared/bearer-key.ts';
 
-/** A bearer token's characters (RFC 6750 §2.1, b64token), the one rule for a key sent and a key configured. */
-const TOKEN = '[A-Za-z0-9\\-._~+/]+=*';
-const BEARER = new RegExp(`^bearer +${TOKEN} *$`, 'i');
-const KEY = new RegExp(`^${TOKEN}$`);
-const SPACE = 0x20;
-
-/** Whether `key` can be sent as a bearer token at all: a configured key that cannot would never match. */
-export const isBearerToken = (key: string): boolean => KEY.test(key);
+// The verdict itself is shared with the proxy's admin API (src/shared/bearer-key.ts).
+export { isBearerToken };
 
 export type Authenticator = (authorization: string | string[] | undefined) => CoreResponse | undefined;
 
@@ -17,19 +12,12 @@ export type Authenticator = (authorization: string | string[] | undefined) => Co
 export function createAuthenticator(apiKeys: readonly string[]): Authenticator {
   const keys = [...apiKeys];
   return (authorization) => {
-    if (typeof authorization !== 'string' || !BEARER.test(authorization))
-      return unauthorized(authorization === undefined ? 'missing' : 'malformed');
-    // The key lies between the scheme's spaces and any trailing ones (BEARER allows no space inside it); it is
-    // compared where it stands, so a request's key is never copied out of its header.
-    let start = 'bearer'.length;
-    while (authorization.charCodeAt(start) === SPACE) start++;
-    let end = authorization.length;
-    while (authorization.charCodeAt(end - 1) === SPACE) end--;
-    return matchesAny(authorization, start, end, keys) ? undefined : unauthorized('unknown');
+    const refusal = bearerKeyRefusal(authorization, keys);
+    return refusal && unauthorized(refusal);
   };
 }
 
-function unauthorized(reason: 'missing' | 'malformed' | 'unknown'): CoreResponse {
+function unauthorized(reason: KeyRefusal): CoreResponse {
   const messages = {
     missing: 'No API key was sent. Send the header Authorization: Bearer <API_KEY>.',
     malformed: 'The Authorization header is not of the form Bearer <API_KEY>.',
@@ -38,25 +26,4 @@ function unauthorized(reason: 'missing' | 'malformed' | 'unknown'): CoreResponse
   // RFC 6750 §3: a request without credentials gets no error code; a bad credential gets invalid_token.
   const challenge = reason === 'missing' ? 'Bearer realm="petstore"' : 'Bearer realm="petstore", error="invalid_token"';
   return errorResponse('UNAUTHORIZED', { message: messages[reason], headers: { 'www-authenticate': challenge } });
-}
-
-/**
- * Compares the presented key (`header` from `start` to `end`, at least one character) against every key in
- * time that depends only on the lengths involved, never on where the characters first differ, so response
- * timing does not reveal a key prefix. (Pure JS: `node:crypto`'s timingSafeEqual is not available in browsers
- * and service workers, where the core also runs.) The presented key is bearer-token characters (ASCII, per
- * BEARER above), so char codes compare like bytes.
- */
-function matchesAny(header: string, start: number, end: number, keys: string[]): boolean {
-  let matched = 0;
-  // `j` walks the presented key round and round (no division per character); it wraps on a length, never on content.
-  const length = end - start;
-  const last = end - 1;
-  for (const key of keys) {
-    let diff = key.length ^ length;
-    for (let i = 0, j = start; i < key.length; i++, j = j >= last ? start : j + 1)
-      diff |= key.charCodeAt(i) ^ header.charCodeAt(j);
-    matched |= diff === 0 ? 1 : 0;
-  }
-  return matched === 1;
 }

@@ -1,12 +1,15 @@
 // The request journal: the last answered requests in a ring buffer of fixed size, so memory stays
 // bounded however long the mock runs. Recording is cheap: it keeps references to what the request and the
 // answer already hold (method, target, headers, bodies), with no parsing or copying on the request path;
-// entries are described (operation, validation issues, byte sizes) and redacted (redact.ts) only when read.
+// entries are described (operation, validation issues, byte sizes) and redacted (src/shared/redact.ts) only
+// when read: the configured keys, and whatever credential the request itself carried (a refused key, a
+// cookie, a key in its query), as every output of the kit redacts them.
 // Bodies are capped and budgeted by journal-bodies.ts.
 import type { CoreRequest, CoreResponse, Shaping, TransportFault } from '../core-request.ts';
 import type { Issue } from '../../openapi/issue.ts';
 import { BODIES_BUDGET, JournalBodies, type JournalBody } from './journal-bodies.ts';
-import { createRedactor, type Redactor } from './redact.ts';
+import { carriedCredentials } from '../../shared/carried-credentials.ts';
+import { createRedactor, type Redactor } from '../../shared/redact.ts';
 
 /** How many requests the journal keeps by default; the oldest go first (documented in docs/frontend-states.md). */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -87,6 +90,8 @@ export class RequestJournal {
   /** Entries with a smaller id have had their bodies dropped for the budget. */
   private bodiesFrom = 0;
   private readonly redact: Redactor;
+  /** The redactor of the entry read last: a listing describes an entry, then its messages. */
+  private lastRead?: { id: number; redactor: Redactor };
 
   constructor(
     readonly capacity: number,
@@ -180,7 +185,8 @@ export class RequestJournal {
   }
 
   private summarise(slot: number): JournalSummary {
-    const url = this.redact.url(this.urls[slot]);
+    const redact = this.redactorOf(slot);
+    const url = redact.url(this.urls[slot]);
     const method = this.methods[slot];
     const queryStart = url.indexOf('?');
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
@@ -198,7 +204,7 @@ export class RequestJournal {
     const operation = this.operationOf(method.toUpperCase(), path);
     if (operation) summary.operation = operation;
     const errorBody = status >= 400 ? this.bodies.responseText(slot) : undefined;
-    if (errorBody?.whole) Object.assign(summary, errorDetails(this.redact.text(errorBody.text)));
+    if (errorBody?.whole) Object.assign(summary, errorDetails(redact.text(errorBody.text)));
     const shaping = this.shapings[slot];
     if (shaping) summary.shapedBy = shaping.by;
     if (shaping?.transport) summary.transport = shaping.transport;
@@ -207,20 +213,22 @@ export class RequestJournal {
   }
 
   private withMessages(slot: number, summary: JournalSummary): JournalEntry {
+    const redact = this.redactorOf(slot);
     return {
       ...summary,
-      request: this.message(this.requestHeaders[slot], this.bodies.requestBody(slot)),
-      response: this.message(this.responseHeaders[slot], this.bodies.responseBody(slot)),
+      request: message(redact, this.requestHeaders[slot], this.bodies.requestBody(slot)),
+      response: message(redact, this.responseHeaders[slot], this.bodies.responseBody(slot)),
     };
   }
 
-  private message(headers: CoreRequest['headers'] | undefined, body: JournalBody | undefined): JournalMessage {
-    const message: JournalMessage = { headers: headers ? this.redact.headers(headers) : {} };
-    if (body) {
-      const text = body.truncated ? this.redact.cutText(body.text) : this.redact.text(body.text);
-      message.body = { ...body, text };
-    }
-    return message;
+  /** The configured keys, and the credentials this entry's request carried and its answer set. */
+  private redactorOf(slot: number): Redactor {
+    const id = this.ids[slot];
+    if (this.lastRead?.id === id) return this.lastRead.redactor;
+    const headers = [this.requestHeaders[slot] ?? {}, this.responseHeaders[slot] ?? {}];
+    const redactor = this.redact.with(carriedCredentials(headers, [this.urls[slot]]));
+    this.lastRead = { id, redactor };
+    return redactor;
   }
 
   /** Drops bodies from the oldest entries on until the kept bodies are within BODIES_BUDGET. */
@@ -249,4 +257,15 @@ function errorDetails(body: string): Pick<JournalSummary, 'error' | 'issues'> {
   } catch {
     return {};
   }
+}
+
+function message(
+  redact: Redactor,
+  headers: CoreRequest['headers'] | undefined,
+  body: JournalBody | undefined,
+): JournalMessage {
+  const kept: JournalMessage = { headers: headers ? redact.headers(headers) : {} };
+  // A body the journal cut (BODY_CAP) has lost its end: a key's first characters there go too.
+  if (body) kept.body = { ...body, text: body.truncated ? redact.cutText(body.text) : redact.text(body.text) };
+  return kept;
 }

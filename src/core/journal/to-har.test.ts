@@ -67,9 +67,10 @@ describe('toHar', () => {
 
     expect(forced.response.status).toBe(503);
     expect(forced._shapedBy).toEqual(['prefer code=503']);
+    // Cookie values are credentials: their names are kept, their values redacted.
     expect(forced.request.cookies).toEqual([
-      { name: 'a', value: '1' },
-      { name: 'b', value: 'x=y' },
+      { name: 'a', value: '<redacted>' },
+      { name: 'b', value: '<redacted>' },
     ]);
     expect(head.response).toMatchObject({ status: 200, bodySize: 0, content: { size: 0 } });
     expect(head.response.content.text).toBeUndefined();

@@ -1,4 +1,5 @@
 import { jsonResponse } from '../http/json-response.ts';
+import { petJson } from '../store/stored-pet.ts';
 import type { OperationHandler } from './operation-context.ts';
 
 /**
@@ -6,6 +7,6 @@ import type { OperationHandler } from './operation-context.ts';
  * Pet. An omitted status was filled in by the validator from the schema's default (our overlay: available).
  */
 export const createPet: OperationHandler<'createPet'> = ({ status: created, body, state, pathTo }) => {
-  const stored = state.addPet(body);
-  return jsonResponse(created, stored.json, { location: pathTo('getPet', { petId: stored.pet.id }) });
+  const { pet } = state.addPet(body);
+  return jsonResponse(created, petJson(pet), { location: pathTo('getPet', { petId: pet.id }) });
 };

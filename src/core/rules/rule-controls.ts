@@ -1,5 +1,6 @@
 // `store.rules`: the rule registry as a PetStore member (the same as /__admin/rules), where a rule the schema
 // refuses throws a KitError naming every problem, and the rules given at creation, which a reset brings back.
+import { clippedJson } from '../../openapi/capped-issues.ts';
 import { KitError } from '../../shared/kit-error.ts';
 import { RuleInputError, type ActiveRule, type RuleRegistry } from './rule-registry.ts';
 import type { RuleInput } from './rule-schema.ts';
@@ -22,7 +23,7 @@ export function ruleControls(
       return registry.add(input);
     } catch (error) {
       if (!(error instanceof RuleInputError)) throw error;
-      const why = `${JSON.stringify(input)} is invalid: ${error.message}`;
+      const why = `${clippedJson(input)} is invalid: ${error.message}`;
       throw new KitError('add the rule', why, 'See docs/frontend-states.md for the fields.');
     }
   };

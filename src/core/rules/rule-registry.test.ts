@@ -7,6 +7,7 @@ import type { CoreRequest } from '../core-request.ts';
 import { successStatus } from '../operations/operation-context.ts';
 import { namedExamples } from '../shaping/named-examples.ts';
 import { precompiledCompiler as compiler } from '../validation/precompiled-compiler.ts';
+import { MAX_CHECKED_ISSUES } from '../../openapi/capped-issues.ts';
 import { createRuleRegistry, RuleInputError } from './rule-registry.ts';
 import { ruleTargets } from './rule-schema.ts';
 
@@ -93,4 +94,38 @@ describe('a rule', () => {
       true,
     );
   });
+
+  it('is refused in bounded time and words however much it holds: the first issues, a count, the body depth', () => {
+    const rules = registry();
+    const keys = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, 1]));
+    for (const input of [
+      { operation: 'listPets', status: 500, ...keys },
+      { operation: 'listPets', status: 500, match: { query: keys } },
+      { operation: 'listPets', status: 200, body: Array(50_000).fill({}) },
+    ]) {
+      let message = '';
+      const issues = issuesOf(() => {
+        try {
+          rules.add(input);
+        } catch (error) {
+          message = (error as Error).message;
+          throw error;
+        }
+      });
+      expect(issues.length).toBeLessThan(2 * MAX_CHECKED_ISSUES);
+      expect(message).toMatch(/; and \d+ more; the rest was not checked$/);
+      expect(message.length).toBeLessThan(2048);
+    }
+    expect(issuesOf(() => rules.add({ operation: 'listPets', status: 200, deliberate: true, body: deep(65) }))).toEqual(
+      [{ in: 'body', pointer: '/body', message: "field 'body' nests deeper than 64 levels" }],
+    );
+    expect(rules.add({ operation: 'listPets', status: 200, deliberate: true, body: deep(64) }).id).toBe('r1');
+  });
 });
+
+/** Arrays nested `depth` levels deep. */
+function deep(depth: number): unknown {
+  let value: unknown = [];
+  for (let i = 1; i < depth; i++) value = [value];
+  return value;
+}

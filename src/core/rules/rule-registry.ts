@@ -3,7 +3,9 @@
 // the response the interface declares for its status, unless the rule says it is deliberate.
 import { headerValue, type CoreRequest } from '../core-request.ts';
 import { responseFor } from '../../openapi/index-operations.ts';
+import { checkingStopped, issueSummary, MAX_LISTED_ISSUES } from '../../openapi/capped-issues.ts';
 import { issuesFromAjv, type Issue } from '../../openapi/issue.ts';
+import { MAX_INPUT_DEPTH, nestsDeeperThan } from '../../shared/input-limits.ts';
 import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
 import type { ShapedOperation } from '../shaping/shape-answer.ts';
 import { ruleIssues } from './rule-issues.ts';
@@ -20,8 +22,12 @@ export interface ActiveRule extends RuleInput {
 }
 
 export class RuleInputError extends Error {
-  constructor(readonly issues: Issue[]) {
-    super(`Invalid rule: ${issues.map((issue) => issue.message).join('; ')}`);
+  /** `stopped`: checking stopped before the end of the input (capped-issues.ts), so `issues` are the first ones. */
+  constructor(
+    readonly issues: Issue[],
+    stopped = false,
+  ) {
+    super(`Invalid rule: ${issueSummary(issues, stopped)}`);
   }
 }
 
@@ -48,14 +54,26 @@ export function createRuleRegistry(options: {
 
   const check = (input: unknown): RuleInput & { breaksInterface?: true } => {
     const operation = (input as RuleInput | null)?.operation;
-    if (!validate(input)) throw new RuleInputError(ruleIssues(validate.errors, schema, operation));
+    if (!validate(input))
+      throw new RuleInputError(ruleIssues(validate.errors, schema, operation), checkingStopped(validate.errors));
     const rule = input as RuleInput;
     if (rule.body === undefined) return rule;
-    const broken = interfaceIssues(rule, options.operations.get(rule.operation)!, options.compiler);
+    // Kept whole, cloned and sent: past this depth a clone or JSON.stringify would overflow the stack.
+    if (nestsDeeperThan(rule.body)) {
+      const message = `field 'body' nests deeper than ${MAX_INPUT_DEPTH} levels`;
+      throw new RuleInputError([{ in: 'body', pointer: '/body', message }]);
+    }
+    const { issues: broken, stopped } = interfaceIssues(
+      rule,
+      options.operations.get(rule.operation)!,
+      options.compiler,
+    );
     if (!broken.length) return rule;
     if (!rule.deliberate) {
+      // After the body's issues, among those listed however many there are.
       const fix = { in: 'body' as const, pointer: '/deliberate', message: 'set deliberate: true to send it anyway' };
-      throw new RuleInputError([...broken, fix]);
+      const at = Math.min(broken.length, MAX_LISTED_ISSUES - 1);
+      throw new RuleInputError([...broken.slice(0, at), fix, ...broken.slice(at)], stopped);
     }
     return { ...rule, breaksInterface: true };
   };
@@ -94,22 +112,27 @@ export function createRuleRegistry(options: {
 }
 
 /** Why a rule's own body is not an answer the interface declares for the operation at that status. */
-function interfaceIssues(rule: RuleInput, target: ShapedOperation, compiler: SchemaCompiler): Issue[] {
+function interfaceIssues(
+  rule: RuleInput,
+  target: ShapedOperation,
+  compiler: SchemaCompiler,
+): { issues: Issue[]; stopped: boolean } {
   const status = rule.status ?? target.successStatus;
   const declared = status === undefined ? undefined : responseFor(target.operation, status);
   if (!declared) {
     const statuses = Object.keys(target.operation.responses).join(', ');
     const message = `field 'status': ${status} is not declared for ${rule.operation} (declared: ${statuses})`;
-    return [{ in: 'body', pointer: '/status', message }];
+    return { issues: [{ in: 'body', pointer: '/status', message }], stopped: false };
   }
-  if (!declared.schema) return [];
+  if (!declared.schema) return { issues: [], stopped: false };
   const validate = compiler.compile(declared.schema);
-  if (validate(rule.body)) return [];
+  if (validate(rule.body)) return { issues: [], stopped: false };
   const why = ` (the interface's ${status} answer of ${rule.operation})`;
-  return issuesFromAjv('body', validate.errors, '/body').map((issue) => ({
+  const issues = issuesFromAjv('body', validate.errors, '/body').map((issue) => ({
     ...issue,
     message: issue.message.replace(/^body field/, 'field') + why,
   }));
+  return { issues, stopped: checkingStopped(validate.errors) };
 }
 
 function matches(rule: RuleInput, request: CoreRequest, pathParams: Record<string, string>): boolean {

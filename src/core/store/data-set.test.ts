@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_CHECKED_ISSUES } from '../../openapi/capped-issues.ts';
 import { DataSetError, resolvePets } from './data-set.ts';
 
 const issuesOf = (entries: unknown) => {
@@ -70,5 +71,26 @@ describe('your pets, resolved', () => {
       "[petstore-kit] Failed to load your pets: pets[0]: field 'categoryId' is required. Fix those entries.",
     );
     expect(() => resolvePets({ pets: [] })).toThrow(/expected an array of pets, got object/);
+  });
+
+  it('stops checking after MAX_CHECKED_ISSUES problems, and its message names the first and counts the rest', () => {
+    let error: unknown;
+    try {
+      resolvePets([
+        { ...Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, 1])) },
+        ...Array(200_000).fill({}),
+      ]);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(DataSetError);
+    const { issues, stopped, message } = error as DataSetError;
+    expect(issues.length).toBeLessThan(2 * MAX_CHECKED_ISSUES);
+    expect(stopped).toBe(true);
+    expect(message).toMatch(
+      /^\[petstore-kit\] Failed to load your pets: pets\[0\]: field 'k0' is not a field of a pet/,
+    );
+    expect(message).toMatch(/; and \d+ more; the rest was not checked\. Fix those entries\.$/);
+    expect(message.length).toBeLessThan(2048);
   });
 });

@@ -5,6 +5,7 @@
 import type { NewPet, Pet, PetStatus } from '../api-types.ts';
 import { document } from '../../openapi/document.gen.ts';
 import type { JsonSchema } from '../../openapi/openapi-document.ts';
+import { listFirst, MAX_CHECKED_ISSUES } from '../../openapi/capped-issues.ts';
 import { KitError } from '../../shared/kit-error.ts';
 import { bodyDefaults } from '../validation/body-defaults.ts';
 import { precompiledCompiler as compiler } from '../validation/precompiled-compiler.ts';
@@ -22,8 +23,6 @@ export type YourPets = readonly YourPet[];
 const FIELDS = new Set(['id', 'name', 'categoryId', 'status']);
 const NEW_PET: JsonSchema = { $ref: '#/components/schemas/NewPet' };
 const PET: JsonSchema = { $ref: '#/components/schemas/Pet' };
-/** Past this many, the rest are counted, not listed: a file of a thousand bad entries needs the first few. */
-const MAX_LISTED = 20;
 
 /** One thing wrong with one entry; `entry` counts from 0, as `pets[3]` does. */
 export interface DataIssue {
@@ -31,18 +30,30 @@ export interface DataIssue {
   message: string;
 }
 
-/** Pets that cannot be loaded; `issues` names each problem by its entry. */
+/**
+ * Pets that cannot be loaded; `issues` names each problem by its entry, the first MAX_CHECKED_ISSUES of them
+ * (`stopped`: checking stopped there).
+ */
 export class DataSetError extends KitError {
+  readonly stopped: boolean;
+
   constructor(readonly issues: DataIssue[]) {
-    super('load your pets', describeIssues(issues, (entry) => `pets[${entry}]`).join('; '), 'Fix those entries.');
+    const stopped = issues.length >= MAX_CHECKED_ISSUES;
+    super(
+      'load your pets',
+      describeIssues(issues, (entry) => `pets[${entry}]`, stopped).join('; '),
+      'Fix those entries.',
+    );
+    this.stopped = stopped;
   }
 }
 
-/** Each issue as `<name of its entry>: <message>`, the first MAX_LISTED and a count of the rest. */
-export function describeIssues(issues: DataIssue[], name: (entry: number) => string): string[] {
-  const lines = issues.slice(0, MAX_LISTED).map(({ entry, message }) => `${name(entry)}: ${message}`);
-  if (issues.length > MAX_LISTED) lines.push(`and ${issues.length - MAX_LISTED} more`);
-  return lines;
+/**
+ * Each issue as `<name of its entry>: <message>`: a file of a thousand bad entries needs the first few, so the
+ * rest are counted, not listed (capped-issues.ts).
+ */
+export function describeIssues(issues: DataIssue[], name: (entry: number) => string, stopped = false): string[] {
+  return listFirst(issues, ({ entry, message }) => `${name(entry)}: ${message}`, stopped);
 }
 
 let statusDefault: PetStatus | undefined | null = null;
@@ -57,7 +68,7 @@ function defaultStatus(): PetStatus | undefined {
 
 /**
  * Your pets, checked and completed, in ascending id order. Entries without an id get the ids after the
- * highest one given (from 1 when none is), in the order they come. Throws a DataSetError naming every problem.
+ * highest one given (from 1 when none is), in the order they come. Throws a DataSetError naming the problems.
  */
 export function resolvePets(entries: unknown): Pet[] {
   if (!Array.isArray(entries)) {
@@ -71,17 +82,19 @@ export function resolvePets(entries: unknown): Pet[] {
   const issues: DataIssue[] = [];
   const takenBy = new Map<number, number>();
   let highest = 0;
-  entries.forEach((entry: unknown, index) => {
+  // Up to MAX_CHECKED_ISSUES problems, then no further: a megabyte of bad entries is answered as soon as a few.
+  for (let index = 0; index < entries.length && issues.length < MAX_CHECKED_ISSUES; index++) {
+    const entry: unknown = entries[index];
     const found = issuesOf(entry);
     for (const message of found) issues.push({ entry: index, message });
-    if (found.length > 0) return;
+    if (found.length > 0) continue;
     const id = (entry as Partial<Pet>).id;
-    if (id === undefined) return;
+    if (id === undefined) continue;
     const first = takenBy.get(id);
     if (first !== undefined) issues.push({ entry: index, message: `id ${id} is also the id of entry ${first}` });
     else takenBy.set(id, index);
     if (id > highest) highest = id;
-  });
+  }
   if (issues.length > 0) throw new DataSetError(issues);
   let next = highest + 1;
   const status = defaultStatus();
@@ -91,12 +104,15 @@ export function resolvePets(entries: unknown): Pet[] {
   return pets.sort((a, b) => a.id - b.id);
 }
 
-/** Every problem of one entry, each naming its field. */
+/** The problems of one entry (up to MAX_CHECKED_ISSUES), each naming its field. */
 function issuesOf(entry: unknown): string[] {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
     return [`is not an object: a pet is { "name", "categoryId", "status"?, "id"? }`];
-  const unknown = Object.keys(entry).filter((key) => !FIELDS.has(key));
-  const found = unknown.map((key) => `field '${key}' is not a field of a pet (id, name, categoryId, status)`);
+  const found: string[] = [];
+  for (const key of Object.keys(entry)) {
+    if (found.length === MAX_CHECKED_ISSUES) break;
+    if (!FIELDS.has(key)) found.push(`field '${key}' is not a field of a pet (id, name, categoryId, status)`);
+  }
   const validate = compiler.compile('id' in entry ? PET : NEW_PET);
   if (!validate(entry)) found.push(...fieldIssues(validate.errors));
   const id = (entry as { id?: unknown }).id;

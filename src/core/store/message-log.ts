@@ -15,23 +15,16 @@ export class MessageLog {
     return this.#nextId;
   }
 
-  add(text: string, createdAt: Date): Message {
-    // `queued` is the only message status the seed shows: accepted, not yet processed.
-    const message: Message = {
-      id: `msg_${this.#nextId++}`,
-      message: text,
-      status: 'queued',
-      createdAt: createdAt.toISOString(),
-    };
-    this.#messages.push(message);
-    return message;
-  }
-
-  /** A message sent before (a saved log replayed): kept as it is, the counter raised above its number. */
+  /** A message sent (made live or replayed): kept as it is, the counter raised above its number. */
   insert(message: Message): void {
     this.#messages.push(message);
     const number = Number(/^msg_(\d+)$/.exec(message.id)?.[1]);
     if (number >= this.#nextId) this.#nextId = number + 1;
+  }
+
+  /** Ids below `nextId` were handed out before: they are not given again. */
+  raiseNextId(nextId: number): void {
+    if (nextId > this.#nextId) this.#nextId = nextId;
   }
 
   /** Removes this message and every later one; the counter stays, so no id is reused. */

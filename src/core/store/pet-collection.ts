@@ -1,6 +1,6 @@
 // What the rest of the store knows of the pets in memory: a small interface, so the layout behind it (columns
 // today, src/core/store/pet-inventory.ts) stays an implementation detail.
-import type { NewPet, Pet } from '../api-types.ts';
+import type { Pet } from '../api-types.ts';
 import type { StoredPet } from './stored-pet.ts';
 
 /**
@@ -15,10 +15,10 @@ export interface PetCollection {
   get(id: number | bigint): StoredPet | undefined;
   /** The JSON array of the first `limit` pets in id order, optionally of one status. */
   page(limit: number, status?: string): string;
-  /** A new pet under `nextId`. */
-  add(fields: NewPet): StoredPet;
-  /** A pet with its own id, above every id held (a saved log replayed); throws if it is not. */
+  /** A pet with its own id, above every id held (a created pet has `nextId`); throws if it is not. */
   insert(pet: Pet): void;
+  /** Ids below `nextId` were handed out before (a saved log's counters): they are not given again. */
+  raiseNextId(nextId: number): void;
   /** Removes the pets with this id and above (a change the disk refused); `nextId` stays, so no id is reused. */
   withdrawFrom(id: number): void;
   /** Every pet, in id order. */

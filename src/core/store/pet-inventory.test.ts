@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringifyJsonExact } from '../../shared/exact-json.ts';
+import type { NewPet } from '../api-types.ts';
 import { PetInventory } from './pet-inventory.ts';
+import { petOf, type StoredPet } from './stored-pet.ts';
 
 const pet = (id: number, status?: 'available' | 'pending' | 'sold') => ({
   id,
@@ -9,6 +11,13 @@ const pet = (id: number, status?: 'available' | 'pending' | 'sold') => ({
   categoryId: 1,
   ...(status && { status }),
 });
+
+/** A pet created as the store creates one (store-state.ts, `addPet`): under the inventory's next id. */
+function create(inventory: PetInventory, fields: NewPet): StoredPet {
+  const id = inventory.nextId;
+  inventory.insert(petOf(id, fields.name, fields.categoryId, fields.status));
+  return inventory.get(id)!;
+}
 
 describe('PetInventory', () => {
   it('finds pets by id whether ids are dense or sparse', () => {
@@ -24,7 +33,7 @@ describe('PetInventory', () => {
 
   it('takes ids of your choosing, sparse and below 1 too, and creates above the highest', () => {
     const inventory = new PetInventory([pet(-4, 'sold'), pet(0), pet(1000, 'sold')]);
-    expect(inventory.add({ name: 'New', categoryId: 1 }).pet.id).toBe(1001);
+    expect(create(inventory, { name: 'New', categoryId: 1 }).pet.id).toBe(1001);
     expect(inventory.get(-4)?.pet.name).toBe('Pet -4');
     expect(JSON.parse(inventory.page(10, 'sold')).map((p: { id: number }) => p.id)).toEqual([-4, 1000]);
     inventory.checkInvariants();
@@ -36,7 +45,7 @@ describe('PetInventory', () => {
     expect(() => inventory.insert(pet(3))).toThrow(/pet 3: it arrives after pet 5, and ids must ascend/);
     expect(() => inventory.insert(pet(2 ** 53))).toThrow(/not an integer up to 2\^53/);
     inventory.insert(pet(9));
-    expect(inventory.add({ name: 'Next', categoryId: 1 }).pet.id).toBe(10);
+    expect(create(inventory, { name: 'Next', categoryId: 1 }).pet.id).toBe(10);
     inventory.checkInvariants();
   });
 
@@ -54,7 +63,7 @@ describe('PetInventory', () => {
         for (const s of steps) {
           const before = inventory.nextId;
           if (s.kind === 'add')
-            expect(inventory.add({ name: 'a', categoryId: 1, status: s.status }).pet.id).toBe(before);
+            expect(create(inventory, { name: 'a', categoryId: 1, status: s.status }).pet.id).toBe(before);
           else if (s.kind === 'insert') inventory.insert(pet(before + s.gap, 'available'));
           else if (s.kind === 'withdraw') inventory.withdrawFrom(before - s.back);
           else JSON.parse(inventory.page(s.limit, 'sold'));
@@ -71,7 +80,7 @@ describe('PetInventory', () => {
   it('lists by status in id order, and a new pet shows up on a page served before', () => {
     const inventory = new PetInventory([pet(1, 'sold'), pet(2, 'available'), pet(3, 'sold')], 4);
     expect(inventory.page(10, 'sold')).toBe(JSON.stringify([pet(1, 'sold'), pet(3, 'sold')]));
-    inventory.add({ name: 'New', categoryId: 2, status: 'sold' });
+    create(inventory, { name: 'New', categoryId: 2, status: 'sold' });
     expect(JSON.parse(inventory.page(10, 'sold')).map((p: { id: number }) => p.id)).toEqual([1, 3, 4]);
     expect(JSON.parse(inventory.page(2)).map((p: { id: number }) => p.id)).toEqual([1, 2]);
     expect(inventory.get(4)?.json).toBe('{"id":4,"name":"New","categoryId":2,"status":"sold"}');
@@ -81,17 +90,26 @@ describe('PetInventory', () => {
     const inventory = new PetInventory([pet(1, 'sold'), pet(2)], 3);
     expect(inventory.page(10, 'sold')).toBe(JSON.stringify([pet(1, 'sold')]));
     const kept = { name: 'Kept', categoryId: 1, status: 'available' as const };
-    inventory.add(kept);
-    inventory.add({ name: 'Gone', categoryId: 1, status: 'sold' });
-    inventory.add({ name: 'Gone too', categoryId: 1 });
+    create(inventory, kept);
+    create(inventory, { name: 'Gone', categoryId: 1, status: 'sold' });
+    create(inventory, { name: 'Gone too', categoryId: 1 });
     inventory.withdrawFrom(4);
     expect(inventory.size).toBe(3);
     expect([inventory.get(4), inventory.get(5)]).toEqual([undefined, undefined]);
     expect(inventory.page(10, 'sold')).toBe(JSON.stringify([pet(1, 'sold')]));
     expect(inventory.page(10)).toBe(JSON.stringify([pet(1, 'sold'), pet(2), { id: 3, ...kept }]));
-    expect(inventory.add({ name: 'Next', categoryId: 2 }).pet.id).toBe(6);
+    expect(create(inventory, { name: 'Next', categoryId: 2 }).pet.id).toBe(6);
     expect(inventory.page(10, 'sold')).toBe(JSON.stringify([pet(1, 'sold')]));
     expect(inventory.pets().map((p) => p.id)).toEqual([1, 2, 3, 6]);
+  });
+
+  it('raises its next id to a saved counter, and never lowers it', () => {
+    const inventory = new PetInventory([pet(1), pet(2)]);
+    inventory.raiseNextId(10);
+    inventory.raiseNextId(5);
+    expect(inventory.nextId).toBe(10);
+    expect(create(inventory, { name: 'Next', categoryId: 1 }).pet.id).toBe(10);
+    inventory.checkInvariants();
   });
 
   it('writes each pet as the bytes JSON would, bigint categoryIds digit for digit', () => {
@@ -108,7 +126,7 @@ describe('PetInventory', () => {
       fc.property(fc.array(fields, { maxLength: 5 }), (added) => {
         const inventory = new PetInventory([], 1);
         added.forEach((pet, i) => {
-          const stored = inventory.add(pet);
+          const stored = create(inventory, pet);
           const expected = stringifyJsonExact({ id: i + 1, ...pet });
           expect(stored.json).toBe(expected);
         });

@@ -42,15 +42,12 @@ export class PetInventory implements PetCollection {
     return this.#nextId;
   }
 
-  /** Adds a pet under the next id. Single-threaded JavaScript makes the increment atomic. */
-  add(fields: NewPet): StoredPet {
-    const id = this.#nextId;
-    this.#append(id, fields);
-    return new StoredPet(petOf(id, fields.name, fields.categoryId, fields.status));
-  }
-
   insert(pet: Pet): void {
     this.#append(pet.id, pet);
+  }
+
+  raiseNextId(nextId: number): void {
+    if (nextId > this.#nextId) this.#nextId = nextId;
   }
 
   get(id: number | bigint): StoredPet | undefined {

@@ -1,7 +1,13 @@
-// Every change the store makes, as the domain says it: one closed union. The saved state of a persisting
-// adapter is a log of these events (SavedLog), and its record kinds are derived from this union
-// (src/node/state/state-records.ts), so a new kind of change cannot be added here without a compiler error
-// naming each place that must learn it. A pet updated or removed would be two more members.
+// Every change the store makes, as the domain says it: one closed union. The state is the fold of these
+// events: one `apply` (apply-event.ts) makes each change, for a request (the live path) and for a saved log
+// replayed (at start and at every reset) alike. A pet updated or removed would be two more members.
+//
+// How to add a kind of change:
+//   1. a member here, holding what the change needs (its ids already given: the store gives them when it makes it);
+//   2. its entry in CHANGES (apply-event.ts): `apply`, `withdraw` if a refused write undoes it, `check` if it is saved;
+//   3. its record in src/node/state/state-records.ts (a letter, `encode`, `decode`), if it is saved.
+// The compiler names each place left out; nothing else dispatches on the kind. The operation that makes the
+// change calls a method of StoreState (as `addPet` does) that builds the event and commits it.
 import type { Message, Pet } from '../api-types.ts';
 
 export type StoreEvent =
@@ -16,6 +22,9 @@ export type StoreEvent =
   | { readonly type: 'data-loaded'; readonly pets: readonly Pet[] }
   /** Back to the start: the data set and the log the store was created with (`store.reset()`, POST /__admin/reset). */
   | { readonly type: 'reset' };
+
+/** The member of the union of this kind. */
+export type EventOf<K extends StoreEvent['type']> = Extract<StoreEvent, { type: K }>;
 
 /**
  * The events a saved log holds. A reset is not one of them: it returns to the log's start, so an adapter
@@ -37,9 +46,4 @@ export interface SavedLog {
    * checksum still matches (a journal's): the schema check skips them, the id checks do not.
    */
   verified?: number;
-}
-
-/** Fails to compile when a member of the union is left out of a `switch` over `event.type`. */
-export function unknownEvent(event: never): never {
-  throw new Error(`unknown store event ${JSON.stringify(event)}`);
 }

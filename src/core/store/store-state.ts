@@ -1,14 +1,13 @@
-// Everything the mock remembers between requests, and the one place that changes it: each change is made
-// here and told, as a StoreEvent, to the listener a persisting adapter gave (src/core/persistence.ts).
+// Everything the mock remembers between requests. It changes only by events: a request's change is made here
+// as an event (its ids given) and committed, and `apply` (apply-event.ts) makes it, as it makes every event
+// of a saved log replayed.
 import type { Message, NewPet, Pet } from '../api-types.ts';
 import { MessageLog } from './message-log.ts';
 import type { PetCollection } from './pet-collection.ts';
 import { PetInventory } from './pet-inventory.ts';
 import { SNAPSHOT_FORMAT, type Snapshot } from './snapshot.ts';
-import type { StoredPet } from './stored-pet.ts';
-import { unknownEvent, type LoggedEvent, type StoreEvent } from './store-events.ts';
-
-export type EventListener = (event: StoreEvent) => void;
+import { petOf } from './stored-pet.ts';
+import type { EventOf, SavedLog, StoreEvent } from './store-events.ts';
 
 /** Where a state starts: a data set, the messages already sent, and the id counters. */
 export interface StartState {
@@ -18,61 +17,68 @@ export interface StartState {
   nextMessageId: number;
 }
 
+/** Where a reset comes back to: a data set and the events saved since it (replayed onto it). */
+export interface Origin {
+  /** Made again at every reset: a million generated pets are drawn again rather than kept twice. */
+  start(): StartState;
+  /** Checked once, when the store was made (saved-log.ts). */
+  saved?: SavedLog;
+}
+
+/** The live path (live-state.ts): an event made now is applied, then told to the event store. */
+export type Commit = (event: StoreEvent) => void;
+
 /**
  * The state an event was made in, kept out of the event's own fields: a withdrawal (a change the disk
  * refused) must never reach the state a reset put in its place.
  */
-const MADE_IN = Symbol('made in');
-type Made = StoreEvent & { [MADE_IN]?: StoreState };
+export const MADE_IN = Symbol('made in');
+export type Made<E extends StoreEvent = StoreEvent> = E & { readonly [MADE_IN]?: StoreState };
+
+/** A data set as a start: its pets, no message, ids counting on from the highest. */
+export function startOf(pets: readonly Pet[]): StartState {
+  return { pets, messages: [], nextPetId: 1, nextMessageId: 1 };
+}
 
 export class StoreState {
   readonly pets: PetCollection;
   readonly messages: MessageLog;
-  readonly #onEvent: EventListener | undefined;
+  /** Where a reset comes back to: set by the event that made this state (apply-event.ts). */
+  origin: Origin;
+  /** Applies an event made now and tells the event store; every state of one store shares it. */
+  readonly commit: Commit;
 
-  constructor(start: StartState, onEvent?: EventListener) {
+  constructor(start: StartState, origin: Origin, commit: Commit) {
     this.pets = new PetInventory(start.pets, start.nextPetId);
     this.messages = new MessageLog(start.messages, start.nextMessageId);
-    this.#onEvent = onEvent;
-  }
-
-  addPet(fields: NewPet): StoredPet {
-    const stored = this.pets.add(fields);
-    // No listener (MSW, a browser): no event object at all.
-    if (this.#onEvent) this.#onEvent({ type: 'pet-created', pet: stored.pet, [MADE_IN]: this } as Made);
-    return stored;
-  }
-
-  addMessage(text: string, createdAt: Date): Message {
-    const message = this.messages.add(text, createdAt);
-    if (this.#onEvent) this.#onEvent({ type: 'message-sent', message, [MADE_IN]: this } as Made);
-    return message;
-  }
-
-  /** Applies an event of a saved log, telling no one (it is saved already). A data set starts a new state. */
-  replay(event: Exclude<LoggedEvent, { type: 'data-loaded' }>): void {
-    if (event.type === 'pet-created') this.pets.insert(event.pet);
-    else this.messages.insert(event.message);
+    this.origin = origin;
+    this.commit = commit;
   }
 
   /**
-   * Withdraws a change a persisting adapter could not store (it was never acknowledged), with every later
-   * change of its kind: withdraw newest first. Ids already handed out are not given again. Events made in
-   * another state (before a reset) and events that are not changes of this state are left alone.
+   * POST /pets: the event, under the next id, committed. It is the one object a create makes besides its pet,
+   * listener or not (the operation answers from it).
    */
-  withdraw(event: StoreEvent): void {
-    if ((event as Made)[MADE_IN] !== this) return;
-    switch (event.type) {
-      case 'pet-created':
-        return this.pets.withdrawFrom(event.pet.id);
-      case 'message-sent':
-        return this.messages.withdrawFrom(event.message.id);
-      case 'data-loaded':
-      case 'reset':
-        return;
-      default:
-        unknownEvent(event);
-    }
+  addPet(fields: NewPet): EventOf<'pet-created'> {
+    const pet = petOf(this.pets.nextId, fields.name, fields.categoryId, fields.status);
+    const event: Made<EventOf<'pet-created'>> = { type: 'pet-created', pet, [MADE_IN]: this };
+    this.commit(event);
+    return event;
+  }
+
+  /** POST /messages: `queued` is the only message status the seed shows (accepted, not yet processed). */
+  addMessage(text: string, createdAt: Date): EventOf<'message-sent'> {
+    const id = `msg_${this.messages.nextId}`;
+    const message: Message = { id, message: text, status: 'queued', createdAt: createdAt.toISOString() };
+    const event: Made<EventOf<'message-sent'>> = { type: 'message-sent', message, [MADE_IN]: this };
+    this.commit(event);
+    return event;
+  }
+
+  /** Ids below these were handed out before (a saved log's counters): they are not given again. */
+  raiseCounters(counters: { nextPetId: number; nextMessageId: number }): void {
+    this.pets.raiseNextId(counters.nextPetId);
+    this.messages.raiseNextId(counters.nextMessageId);
   }
 
   snapshot(): Snapshot {

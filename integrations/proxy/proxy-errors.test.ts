@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PROXY_ERRORS, proxyErrorBody, rawProxyError, type ProxyErrorCode } from './proxy-errors.ts';
+
+const codes = Object.keys(PROXY_ERRORS) as ProxyErrorCode[];
+
+describe('the proxy error catalog', () => {
+  it('is the table of docs/proxy.md, code for code, status for status', () => {
+    const page = readFileSync(new URL('../../docs/proxy.md', import.meta.url), 'utf8');
+    const rows = [...page.matchAll(/^\| `([A-Z_]+)` \| (\d{3}) \|/gm)].map(([, code, status]) => `${code} ${status}`);
+    expect(rows.sort()).toEqual(codes.map((code) => `${code} ${PROXY_ERRORS[code]}`).sort());
+  });
+
+  it.each(codes)('renders %s as an Error body whose status is the HTTP status', (code) => {
+    const body = JSON.parse(proxyErrorBody(code, 'why'));
+    expect(body).toEqual({ code, message: 'why', status: PROXY_ERRORS[code] });
+    const raw = rawProxyError(code, 'why');
+    expect(raw.startsWith(`HTTP/1.1 ${PROXY_ERRORS[code]} `)).toBe(true);
+    expect(raw.endsWith(`\r\n\r\n${proxyErrorBody(code, 'why')}`)).toBe(true);
+  });
+});

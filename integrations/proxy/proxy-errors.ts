@@ -1,0 +1,70 @@
+// Every answer the proxy gives on its own (never the target's) that is an error: a stable code with its
+// status, in the kit's Error body (`code`, `message`, `status`), as the mock's catalog (src/core/errors.ts)
+// gives its own. The proxy is no Pet Store, so these are not the mock's codes; docs/proxy.md lists them, and
+// a test keeps the list and this catalog in sync.
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+
+export const PROXY_ERRORS = {
+  /** A path some server would read as another one (path-readings.ts). */
+  AMBIGUOUS_PATH: 400,
+  /** Not valid HTTP (Node's parser refused it before any handler). */
+  MALFORMED_REQUEST: 400,
+  /** The admin API, asked from the network (a non-loopback bind) without a valid key. */
+  UNAUTHORIZED: 401,
+  /** A Host that is not the proxy's (DNS rebinding). */
+  HOST_NOT_ALLOWED: 403,
+  /** The admin API, from a page on another origin not allowed with --admin-origin. */
+  ORIGIN_NOT_ALLOWED: 403,
+  /** An absolute request target for another origin, CONNECT, a protocol upgrade. */
+  NOT_A_FORWARD_PROXY: 403,
+  /** A path outside the mounts and the admin API. */
+  NOT_FOUND: 404,
+  /** An exchange the journal no longer keeps. */
+  REQUEST_NOT_FOUND: 404,
+  /** The admin API only reads. */
+  METHOD_NOT_ALLOWED: 405,
+  /** The request's head did not arrive in time (Node's headers timeout). */
+  REQUEST_TIMEOUT: 408,
+  /** Request headers over Node's limit. */
+  HEADERS_TOO_LARGE: 431,
+  /** The target could not be reached, or closed the connection without an answer. */
+  TARGET_UNREACHABLE: 502,
+  /** The target's answer cannot be forwarded: an unsolicited 101 or 1xx, a header HTTP forbids. */
+  TARGET_ANSWER_UNFORWARDABLE: 502,
+  /** The target did not answer within --timeout. */
+  TARGET_TIMEOUT: 504,
+  /** The request has already passed through this proxy (its own `Via` entry): the target leads back to it. */
+  LOOP_DETECTED: 508,
+} as const satisfies Record<string, number>;
+
+export type ProxyErrorCode = keyof typeof PROXY_ERRORS;
+
+/** The Error body of `code`, as JSON text. */
+export function proxyErrorBody(code: ProxyErrorCode, message: string): string {
+  return JSON.stringify({ code, message, status: PROXY_ERRORS[code] });
+}
+
+/** Answers `res` with the Error body of `code` (`headers` added), unless an answer has already begun. */
+export function sendProxyError(
+  res: ServerResponse,
+  code: ProxyErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent || res.destroyed) return;
+  const body = proxyErrorBody(code, message);
+  res
+    .writeHead(PROXY_ERRORS[code], {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      ...headers,
+    })
+    .end(body);
+}
+
+/** The Error answer of `code` as raw HTTP/1.1, for a socket no request handler owns; it closes the connection. */
+export function rawProxyError(code: ProxyErrorCode, message: string): string {
+  const body = proxyErrorBody(code, message);
+  const status = PROXY_ERRORS[code];
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+}

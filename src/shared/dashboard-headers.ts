@@ -1,0 +1,13 @@
+// The headers of a dashboard page, the mock's and the proxy's: the page talks only to its own origin and may
+// not be framed (the mock's buttons reset and arm faults; the proxy's shows what clients sent), and no
+// browser may guess another type for it or pass its address on. Its script and style are inline, by design:
+// nothing to build or serve besides the page.
+export const DASHBOARD_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy':
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; " +
+    "img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  // frame-ancestors' predecessor, for browsers that predate CSP 2.
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+});
