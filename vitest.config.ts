@@ -72,6 +72,7 @@ export default defineConfig({
         test: {
           name: 'judges',
           include: ['test/integrations/**/*.test.ts', 'bench/bench-smoke.test.ts'],
+          exclude: ['**/node_modules/**', BROWSER_TESTS],
           globalSetup: ['test/support/build-dist.ts'],
         },
       },
