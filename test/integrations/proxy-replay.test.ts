@@ -294,7 +294,10 @@ describe('a hostile recording, refused at start', () => {
     const cases: [string[], string][] = [
       [['--replay', join(dir, 'missing.har')], `--replay ${join(dir, 'missing.har')}: no such file`],
       [['--replay', notJson], `--replay ${notJson}: it is not JSON`],
-      [['--replay', harPath, '--replay-order', 'newest'], '--replay-order must be one of latest, recorded, not "newest"'],
+      [
+        ['--replay', harPath, '--replay-order', 'newest'],
+        '--replay-order must be one of latest, recorded, not "newest"',
+      ],
       [['--replay-order', 'recorded'], '--replay-order: it orders the answers of --replay; pass --replay FILE.har'],
     ];
     for (const [args, message] of cases) {
