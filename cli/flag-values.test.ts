@@ -3,17 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkNamesFlag, httpUrlFlag, readableFileFlag, writableFileFlag } from './flag-values.ts';
-import { UsageError } from './usage-error.ts';
+import { usageRefusal } from '../test/support/usage-refusal.ts';
 
-const refusal = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  return expect.unreachable('accepted') as never;
-};
+const refusal = usageRefusal;
 
 let dir: string;
 beforeAll(async () => {

@@ -2,17 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../src/shared/dev-api-key.ts';
 import { hostAllowList } from '../src/shared/host-names.ts';
 import { allowedHost, hostListenError, listenHost, refuseDevelopmentKeyBeyondLoopback } from './host-flags.ts';
+import { usageRefusal } from '../test/support/usage-refusal.ts';
 import { UsageError } from './usage-error.ts';
 
-const refusal = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  return expect.unreachable('accepted') as never;
-};
+const refusal = usageRefusal;
 
 describe('--allowed-host', () => {
   it.each([
