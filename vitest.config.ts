@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { sourceEntries } from './scripts/source-entries.ts';
 
@@ -15,6 +16,10 @@ import { sourceEntries } from './scripts/source-entries.ts';
 // A timeout means "hung", never "slow" (issue 20): no test asserts wall-clock speed (the benchmark measures
 // that), so the limits are far above any run on a busy machine, and a test that hits one is stuck.
 const HUNG = { testTimeout: 300_000, hookTimeout: 600_000 };
+// Files at once: at least three. Most of the suite waits on other processes (the CLI, Prism, Dredd, Chromium,
+// npm) and on sockets, so on a two-core machine vitest's default (one worker per core but one) left a core
+// idle for most of a run; the files that are CPU-bound in process share the cores with the rest.
+const WORKERS = Math.max(3, availableParallelism() - 1);
 const BROWSER_TESTS = '**/*.browser.test.ts';
 
 export default defineConfig({
@@ -27,6 +32,7 @@ export default defineConfig({
   },
   test: {
     ...HUNG,
+    maxWorkers: WORKERS,
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     projects: [
       {

@@ -1,7 +1,7 @@
 // `petstore-kit proxy --log`: one line per judged exchange, then one indented line per failure and kind of
 // recommendation, so a developer clicking through an app sees a departure the moment it passes. The text is
 // the journal's, already redacted; colour as `serve --log` (a terminal, and not NO_COLOR).
-import type { ProxiedExchange } from '../integrations/proxy/exchange-record.ts';
+import type { ProxiedExchange } from '../contract-tests/exchange/exchange-record.ts';
 
 const RED = '\x1b[31m';
 const YELLOW = '\x1b[33m';

@@ -12,6 +12,17 @@ export { runConformance, type ConformanceOptions } from './run-conformance.ts';
 export { ConformanceError } from './engine/conformance-error.ts';
 export { CHECKS, CHECK_NAMES, selectChecks } from './checks/registry.ts';
 export { isLoopback } from './http/is-loopback.ts';
+// Traffic you captured (a HAR, your own tests' requests), judged one exchange at a time as verify and the
+// proxy judge it (docs/proxy.md#judge-traffic-you-captured).
+export {
+  createExchangeJudge,
+  judgeExchange,
+  type ExchangeJudge,
+  type ExchangeJudgeOptions,
+  type ExchangeVerdict,
+  type HttpExchange,
+} from './exchange/judge-exchange.ts';
+export { exchangesFromHar } from './exchange/har-exchanges.ts';
 export { renderReport, REPORTERS, type ReporterName, type RenderOptions } from './reporters/render-report.ts';
 export type { RecommendationDetail } from './reporters/recommendation-lines.ts';
 export { groupRecommendations, type RecommendationGroup } from './reporters/recommendation-groups.ts';

@@ -4,8 +4,9 @@
 //    keeping only the declarations the entries' types reach (prune-declarations.mjs);
 // 2. esbuild, file by file: the JavaScript without comments or spacing (no source maps, so
 //    nothing points at a source the package does not ship);
-// 3. esbuild, file by file: a CommonJS copy of what the Node entries load (src, mocks, contract-tests) in
-//    dist/cjs/, with its .d.ts, for `require()` in loaders that cannot load ESM (Jest's);
+// 3. file by file, a CommonJS twin of what the Node entries load (src, mocks, contract-tests) in
+//    dist/cjs/, with its .d.ts, for `require()` in loaders that cannot load ESM (Jest's), kept to what the
+//    `require` entries reach;
 // then the files the compiled code reads at run time, at the same relative place as in the sources: the
 // spec documents (dist/spec, found from dist/integrations/prism as ../../spec) and Dredd's config and hooks.
 // `--if-stale` skips the work when no source changed since the last build (npm test and npm start call it
@@ -24,7 +25,8 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { transformSync } from 'esbuild';
-import { pruneDeclarations } from './prune-declarations.mjs';
+import { commonJsTwin } from './commonjs-twin.mjs';
+import { pruneCommonJs, pruneDeclarations } from './prune-declarations.mjs';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -143,9 +145,9 @@ for (const file of filesIn(DIST, '.js')) {
   // The published JavaScript without comments or spacing (names are kept,
   // so a stack trace still names each function). Generated modules (the documents as objects, Ajv's
   // precompiled validators) are data, never read: their local names are shortened too. npm orders a tarball
-  // by file name, so each module's ESM and CommonJS copies lie side by side and compress as one: both are
-  // made with the same options to stay alike. Generated modules are tree-shaken too: Ajv's standalone code keeps
-  // schema objects no validator reads.
+  // by file name, so each module's ESM and CommonJS copies lie side by side and compress as one: the
+  // CommonJS copy is the ES module's own text with its imports and exports rewritten (commonjs-twin.mjs).
+  // Generated modules are tree-shaken too: Ajv's standalone code keeps schema objects no validator reads.
   const minify = file.endsWith('.gen.js');
   const options = {
     loader: 'js',
@@ -160,10 +162,9 @@ for (const file of filesIn(DIST, '.js')) {
   writeFileSync(file, code);
   const folder = file.slice(DIST.length + 1).split('/')[0];
   if (!CJS_FOLDERS.includes(folder)) continue;
-  const cjs = transformSync(source, { ...options, format: 'cjs' });
   const out = join(DIST, 'cjs', file.slice(DIST.length + 1));
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, cjs.code);
+  writeFileSync(out, commonJsTwin(code, file));
 }
 pruneDeclarations(ROOT, DIST, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).exports);
 // The .d.ts go without their doc comments: with issues 28-29 the package outgrew its 300 kB budget, and the
@@ -174,6 +175,7 @@ for (const folder of CJS_FOLDERS)
 // Everything under dist/cjs is CommonJS, JavaScript and declarations alike.
 writeFileSync(join(DIST, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
 await writeMswGuards();
+pruneCommonJs(ROOT, DIST, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).exports);
 for (const [from, to] of ASSETS) {
   mkdirSync(dirname(join(DIST, to)), { recursive: true });
   cpSync(join(ROOT, from), join(DIST, to));

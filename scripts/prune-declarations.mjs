@@ -47,3 +47,37 @@ export function pruneDeclarations(root, dist, exports) {
   }
   return { kept: reached.size, deleted };
 }
+
+/** `require('./x.js')` in esbuild's CommonJS output (the only form it writes: no computed requires). */
+const REQUIRE = /\brequire\(\s*['"](\.{1,2}\/[^'"\n]*)['"]\s*\)/g;
+
+/**
+ * The same walk for the CommonJS copies (dist/cjs): from each `require` entry of package.json's exports,
+ * along `require('./…')`, deleting the JavaScript no entry reaches (modules only the CLI loads, and modules
+ * of types alone, which esbuild still writes as an empty shell). Their declarations stay: types import them.
+ */
+export function pruneCommonJs(root, dist, exports) {
+  const reached = new Set();
+  const queue = [];
+  const visit = (value) => {
+    if (typeof value === 'string') {
+      if (value.includes('/cjs/') && value.endsWith('.js')) queue.push(resolve(root, value));
+    } else if (value && typeof value === 'object') for (const v of Object.values(value)) visit(v);
+  };
+  visit(exports);
+  while (queue.length) {
+    const file = queue.pop();
+    if (reached.has(file) || !existsSync(file)) continue;
+    reached.add(file);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(REQUIRE))
+      queue.push(resolve(dirname(file), specifier));
+  }
+  let deleted = 0;
+  for (const entry of readdirSync(join(dist, 'cjs'), { recursive: true, withFileTypes: true })) {
+    const file = join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !entry.name.endsWith('.js') || reached.has(resolve(file))) continue;
+    rmSync(file);
+    deleted += 1;
+  }
+  return { kept: reached.size, deleted };
+}

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
-import { DEFAULT_SPEC_PATH, loadSpec } from '../prism/derive-prism-spec.ts';
+import { DEFAULT_SPEC_PATH, loadSpec } from '../shared/spec-files.ts';
 import { deriveDreddSpec } from './derive-dredd-spec.ts';
 import { buildDreddPlan } from './transaction-plan.ts';
 import { createRedactor } from '../../src/shared/redact.ts';

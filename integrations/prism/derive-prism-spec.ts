@@ -7,41 +7,17 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
-import { loadDocument } from '../../src/openapi/load-document.ts';
 import type { OpenApiDocument, PathItemObject, ServerObject } from '../../src/openapi/openapi-document.ts';
+import { serverBasePath } from '../../src/openapi/server-base-path.ts';
 import { KitError } from '../../src/shared/kit-error.ts';
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
-import { fillTemplate } from '../../src/openapi/fill-template.ts';
-
-/**
- * The document Prism and Dredd follow by default: the interface with our choices applied
- * (spec/petstore-kit.openapi.yaml), resolved from this file so the kit works from any working directory.
- */
-export const DEFAULT_SPEC_PATH = fileURLToPath(new URL('../../spec/petstore-kit.openapi.yaml', import.meta.url));
-
-/** The interface alone (spec/petstore.openapi.yaml): what `verify --via-prism` has Prism judge by default. */
-export const INTERFACE_SPEC_PATH = fileURLToPath(new URL('../../spec/petstore.openapi.yaml', import.meta.url));
 
 export interface MountOptions {
   /** Prefix for operations on the document's servers. Default: the path of the first server URL (`/v1`). */
   basePath?: string;
   /** Prefix for operations that declare their own server (the quickstart). Default `/quickstart`, as our mock. */
   quickstartPath?: string;
-}
-
-/** Reads and parses an OpenAPI document (YAML or JSON); default the spec the kit ships. */
-export function loadSpec(specPath: string = DEFAULT_SPEC_PATH): Promise<OpenApiDocument> {
-  return loadDocument(specPath);
-}
-
-/** The path part of a server URL after substituting its variables' defaults, without a trailing slash. */
-export function serverBasePath(server: ServerObject | undefined): string {
-  if (!server) return '';
-  const url = fillTemplate(server.url, (name: string) => server.variables?.[name]?.default ?? name);
-  const path = new URL(url, 'http://placeholder.invalid').pathname;
-  return withoutTrailingSlashes(path);
 }
 
 /**

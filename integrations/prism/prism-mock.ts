@@ -1,6 +1,8 @@
 // Prism's spec-only mock of the Pet Store, mounted like our stateful mock (/v1, /quickstart), so a
 // frontend can switch between the two by changing only the origin.
-import { derivePrismSpec, loadSpec, serverBasePath, writeTempSpec } from './derive-prism-spec.ts';
+import { loadSpec } from '../shared/spec-files.ts';
+import { serverBasePath } from '../../src/openapi/server-base-path.ts';
+import { derivePrismSpec, writeTempSpec } from './derive-prism-spec.ts';
 import { spawnPrism } from './spawn-prism.ts';
 
 export interface PrismMockOptions {

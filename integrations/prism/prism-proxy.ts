@@ -6,7 +6,9 @@
 // it, Prism answers invalid requests itself (422/401) instead of forwarding them, which would hide the
 // target's own answers to the deliberately invalid requests of the conformance suite.
 import { parseJsonExact, stringifyJsonExact } from '../../src/shared/exact-json.ts';
-import { derivePrismSpec, loadSpec, serverBasePath, writeTempSpec } from './derive-prism-spec.ts';
+import { loadSpec } from '../shared/spec-files.ts';
+import { serverBasePath } from '../../src/openapi/server-base-path.ts';
+import { derivePrismSpec, writeTempSpec } from './derive-prism-spec.ts';
 import { parseViolationsHeader, type PrismViolation } from './parse-violations.ts';
 import { joinUrl, startRelay, type Relay } from './relay.ts';
 import { spawnPrism, type PrismProcess } from './spawn-prism.ts';

@@ -7,7 +7,7 @@ import type { ConformanceOptions } from '../../contract-tests/run-conformance.ts
 import { runConformance } from '../../contract-tests/run-conformance.ts';
 import { ConformanceError } from '../../contract-tests/engine/conformance-error.ts';
 import type { Finding, Report, ScenarioResult } from '../../contract-tests/types.ts';
-import { DEFAULT_SPEC_PATH, INTERFACE_SPEC_PATH } from './derive-prism-spec.ts';
+import { DEFAULT_SPEC_PATH, INTERFACE_SPEC_PATH } from '../shared/spec-files.ts';
 
 interface Violation {
   method: string;

@@ -16,7 +16,7 @@ import { DASHBOARD_PAGE_HEADERS } from '../../src/shared/dashboard-headers.ts';
 import { harEntry, harLog } from '../../src/shared/har.ts';
 import { dashboardPage } from './dashboard-page.ts';
 import type { ExchangeJournal } from './exchange-journal.ts';
-import type { ProxiedExchange } from './exchange-record.ts';
+import type { ProxiedExchange } from '../../contract-tests/exchange/exchange-record.ts';
 import { sendProxyError, type ProxyErrorCode } from './proxy-errors.ts';
 import { renderProxyReport, type ProxyReport } from './proxy-report.ts';
 

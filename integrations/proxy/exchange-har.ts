@@ -5,7 +5,7 @@
 // body kept as bytes (not UTF-8) redacted as bytes before it is written in base64.
 import { harEntry, type HarEntry } from '../../src/shared/har.ts';
 import { REDACTED_IN_URL, type Redactor } from '../../src/shared/redact.ts';
-import type { ProxiedExchange } from './exchange-record.ts';
+import type { ProxiedExchange } from '../../contract-tests/exchange/exchange-record.ts';
 
 export interface HarMaterial {
   startedAt: Date;

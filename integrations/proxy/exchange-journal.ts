@@ -1,6 +1,6 @@
 // The exchanges the admin API and the dashboard show: the latest ones, in a ring of fixed size, so a proxy
 // left running for days holds as much as one that just started. Each is already judged and redacted.
-import type { ProxiedExchange } from './exchange-record.ts';
+import type { ProxiedExchange } from '../../contract-tests/exchange/exchange-record.ts';
 
 /** One line of the journal's list: the exchange's own fields, enough to draw a row, with the findings' titles. */
 export type ExchangeSummary = Pick<

@@ -6,7 +6,7 @@
 // The details (message, expected, actual, the choice) are in the journal: `details` opens them. Browsers
 // may read it across origins only when exposed: the proxy's CORS headers expose it (page-cors.ts). The
 // target's own header of that name is dropped (forward-exchange.ts): a target may not write its own verdict.
-import type { ProxiedExchange } from './exchange-record.ts';
+import type { ProxiedExchange } from '../../contract-tests/exchange/exchange-record.ts';
 
 export const FINDINGS_HEADER = 'petstore-kit-findings';
 

@@ -20,14 +20,15 @@ import {
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Operation } from '../../src/openapi/index-operations.ts';
+import { headerRecord } from '../../src/shared/har.ts';
 import { hasNoContent } from '../../contract-tests/http/no-content.ts';
 import { describeNetworkError } from '../../contract-tests/http/send.ts';
 import { BodyCapture } from './body-capture.ts';
-import type { ProxiedExchange } from './exchange-record.ts';
+import type { ProxiedExchange } from '../../contract-tests/exchange/exchange-record.ts';
 import type { HarMaterial } from './exchange-har.ts';
 import { FINDINGS_HEADER, findingsHeader } from './findings-header.ts';
-import { asRecord, endToEnd, flat, withVia } from './hop-by-hop.ts';
-import type { CapturedExchange } from './judge.ts';
+import { endToEnd, flat, withVia } from './hop-by-hop.ts';
+import type { CapturedExchange } from '../../contract-tests/exchange/judge.ts';
 import { forPage, PAGE_CORS } from './page-cors.ts';
 import { sendProxyError, type ProxyErrorCode } from './proxy-errors.ts';
 
@@ -78,7 +79,7 @@ export function forwardExchange(ctx: ForwardContext, req: IncomingMessage, res: 
   const t0 = performance.now();
   const elapsed = () => Math.round(performance.now() - t0);
   const clientHeaders = endToEnd(req.rawHeaders, ['host', 'expect']);
-  const headers = asRecord(clientHeaders);
+  const headers = headerRecord(clientHeaders);
   const requestCopy = new BodyCapture(headers['content-encoding'], ctx.maxBodyBytes);
   const { secure, origin } = f.upstream;
   const targetUrl = `${origin}${f.targetPath}`;
@@ -208,7 +209,7 @@ export function forwardExchange(ctx: ForwardContext, req: IncomingMessage, res: 
     const pairs = endToEnd(incoming.rawHeaders, [FINDINGS_HEADER]);
     // An answer without content by HTTP's rules (HEAD, 204, 304) may still be labelled with a Content-Encoding,
     // as a compressing gateway labels it: there is nothing to decode.
-    const encoding = hasNoContent(f.method, status) ? undefined : asRecord(pairs)['content-encoding'];
+    const encoding = hasNoContent(f.method, status) ? undefined : headerRecord(pairs)['content-encoding'];
     const copy = new BodyCapture(encoding, ctx.maxBodyBytes);
     const held: Buffer[] = [];
     let heldBytes = 0;

@@ -56,13 +56,3 @@ export function withVia(headers: [string, string][], entry: string): [string, st
 export function flat(headers: [string, string][]): string[] {
   return headers.flat();
 }
-
-/** The pairs as a record of lower-case names (repeated ones joined with `, `, as fetch's Headers does). */
-export function asRecord(headers: [string, string][]): Record<string, string> {
-  const record: Record<string, string> = {};
-  for (const [name, value] of headers) {
-    const key = name.toLowerCase();
-    record[key] = key in record ? `${record[key]}, ${value}` : value;
-  }
-  return record;
-}

@@ -1,7 +1,8 @@
 // What `startProxy` takes: the targets, where to listen, how to judge (as verify: profile, overlay, spec,
 // checks), and what to keep (the journal, a HAR file). The CLI (`petstore-kit proxy`) maps its flags here.
+import type { CheckDefinition } from '../../contract-tests/engine/scenario-check.ts';
 import type { ResponseLimits } from '../../contract-tests/http/response-limits.ts';
-import type { ProxiedExchange } from './exchange-record.ts';
+import type { ProxiedExchange } from '../../contract-tests/exchange/exchange-record.ts';
 
 export interface ProxyOptions {
   /** The Pet Store's base URL on the target, with its version segment, e.g. https://staging.example.com/v1. */
@@ -31,6 +32,8 @@ export interface ProxyOptions {
   /** Only these checks' findings count (names from `petstore-kit verify --help`). */
   checks?: string[];
   excludeChecks?: string[];
+  /** Checks of your own, as verify's `extraChecks` (docs/custom-checks.md): their response checks judge each exchange. */
+  extraChecks?: readonly CheckDefinition<string>[];
   /** Time for the target to answer, body included, before the exchange is NoResponse (default DEFAULT_TIMEOUT_MS, as verify). */
   timeoutMs?: number;
   /** What is read of each body to judge it (default verify's: 2 MiB decoded, JSON 64 deep). */

@@ -6,7 +6,7 @@
 import { renderReport } from '../../contract-tests/reporters/render-report.ts';
 import type { Finding, Report, ScenarioResult } from '../../contract-tests/types.ts';
 import type { RunPlan } from '../../contract-tests/run/plan-run.ts';
-import { OUTSIDE_THE_DOCUMENT } from './exchange-record.ts';
+import { OUTSIDE_THE_DOCUMENT } from '../../contract-tests/exchange/exchange-record.ts';
 import type { RunTally } from './run-tally.ts';
 
 /** verify's Report, from the proxy: the tool says so, and how many exchanges were judged. */

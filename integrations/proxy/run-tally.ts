@@ -3,7 +3,7 @@
 // document's operations and the finding catalogue, not by the traffic: a day of traffic costs no more
 // than a minute of it.
 import type { Exchange, Finding } from '../../contract-tests/types.ts';
-import { OUTSIDE_THE_DOCUMENT, type ProxiedExchange } from './exchange-record.ts';
+import { OUTSIDE_THE_DOCUMENT, type ProxiedExchange } from '../../contract-tests/exchange/exchange-record.ts';
 
 /** Instances kept per kind of finding, to show what it looked like. */
 const EXAMPLES = 3;

@@ -1,10 +1,10 @@
 // `startProxy`: a local server in front of a Pet Store deployment. It forwards every request under the
 // Pet Store's base path (the interface's, `/v1`) and the quickstart's (`/quickstart`) to the target given
-// for it, any method, and judges each exchange as verify would (judge.ts). It forwards nowhere else: it is
-// no open proxy (host-guard.ts), a path some server would read as another is refused (path-readings.ts),
-// other paths get 404, a request that has already passed through it gets 508 (its own `Via` entry: a target
-// that leads back to it), and `/__admin` is its own (admin-api.ts). It answers pages' preflights itself
-// (page-cors.ts). Every refusal carries the Error body of proxy-errors.ts.
+// for it, any method, and judges each exchange as verify would (contract-tests/exchange/judge.ts). It
+// forwards nowhere else: it is no open proxy (host-guard.ts), a path some server would read as another is
+// refused (path-readings.ts), other paths get 404, a request that has already passed through it gets 508 (its
+// own `Via` entry: a target that leads back to it), and `/__admin` is its own (admin-api.ts). It answers
+// pages' preflights itself (page-cors.ts). Every refusal carries the Error body of proxy-errors.ts.
 //
 // @example
 // const proxy = await startProxy({ target: 'https://staging.example.com/v1', recordPath: 'traffic.har' });
@@ -19,16 +19,16 @@ import { hostAllowList } from '../../src/shared/host-names.ts';
 import { KitError } from '../../src/shared/kit-error.ts';
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 import { DEFAULT_RESPONSE_LIMITS } from '../../contract-tests/http/response-limits.ts';
-import { serverBasePath } from '../prism/derive-prism-spec.ts';
+import { serverBasePath } from '../../src/openapi/server-base-path.ts';
 import { answerAdmin } from './admin-api.ts';
 import { ExchangeJournal } from './exchange-journal.ts';
 import { harEntryOf } from './exchange-har.ts';
 import { forwardExchange, type Upstream } from './forward-exchange.ts';
 import { viaEntry } from './hop-by-hop.ts';
 import { createProxyGuard } from './host-guard.ts';
-import { createJudge, type Judge } from './judge.ts';
+import { createJudge, type Judge } from '../../contract-tests/exchange/judge.ts';
 import { kitVersion } from './kit-version.ts';
-import { matchOperation } from './match-operation.ts';
+import { matchOperation, methodsAt } from '../../contract-tests/exchange/match-operation.ts';
 import { openHarRecorder, type HarRecorder } from './har-recorder.ts';
 import { PAGE_CORS, preflightAnswer } from './page-cors.ts';
 import { ambiguityOf } from './path-readings.ts';
@@ -70,8 +70,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const judge = await createJudge({ ...options, target, quickstartTarget, timeoutMs, limits });
   const { model } = judge.plan;
   const apiPath = serverBasePath(model.base.document.servers?.[0]);
-  /** Every method the document uses, once. */
-  const methods = [...new Set(model.operations.map((operation) => operation.method))];
   const tally = new RunTally();
   const journal = new ExchangeJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const creator = { name: 'petstore-kit proxy', version: kitVersion() };
@@ -174,7 +172,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const ownServer = mount.path === QUICKSTART_PATH;
     const method = req.method ?? 'GET';
     if (forPage && method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
-      const declared = methodsOf(ownServer, below === '' ? '/' : below);
+      const declared = methodsAt(model.operations, ownServer, below === '' ? '/' : below);
       const headers = preflightAnswer(declared, req.headers['access-control-request-method'], requestedHeaders(req));
       return void res.writeHead(204, headers).end();
     }
@@ -198,7 +196,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       forPage,
       operation: match?.operation,
       pathParams: match?.pathParams ?? {},
-      pathDeclared: match !== undefined || declaresPath(ownServer, below),
+      pathDeclared: match !== undefined || methodsAt(model.operations, ownServer, below).length > 0,
     });
   });
   // A tunnel or a protocol switch is no forwarding by path: refused before a byte goes anywhere.
@@ -228,15 +226,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (quickstartUpstream && under(QUICKSTART_PATH)) return { path: QUICKSTART_PATH, upstream: quickstartUpstream };
     if (under(apiPath) || apiPath === '') return { path: apiPath, upstream: apiUpstream };
     return undefined;
-  }
-
-  /** The methods the document declares for a path (below its server's base path). */
-  function methodsOf(ownServer: boolean, path: string): string[] {
-    return methods.filter((method) => matchOperation(model.operations, ownServer, method, path) !== undefined);
-  }
-
-  function declaresPath(ownServer: boolean, path: string): boolean {
-    return methods.some((method) => matchOperation(model.operations, ownServer, method, path) !== undefined);
   }
 
   await new Promise<void>((resolve, reject) => {

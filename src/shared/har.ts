@@ -240,6 +240,39 @@ export function harHeaders(headers: HeaderInput): HarNameValue[] {
   );
 }
 
+/** The headers as a record of lower-case names, repeated ones joined with `, ` (as fetch's Headers does). */
+export function headerRecord(headers: HeaderInput): Record<string, string> {
+  const joined = new Map<string, string>();
+  for (const { name, value } of harHeaders(headers)) {
+    const key = name.toLowerCase();
+    const earlier = joined.get(key);
+    joined.set(key, earlier === undefined ? value : `${earlier}, ${value}`);
+  }
+  // Own keys only: a header named `__proto__` or `constructor` stays a header.
+  return Object.fromEntries(joined);
+}
+
+/**
+ * Whether a logged body (`content` or `postData`, its fields as read) is less than the body sent: cut or left
+ * out as the kit's writers mark it (`_truncated`, `_omitted`, a comment `cut at …` or `body left out …`), or
+ * no text for a body of some size (a browser's log with content omitted or kept in a file of its own).
+ */
+export function harBodyPartial(body: {
+  text?: string;
+  size?: unknown;
+  comment?: string;
+  _truncated?: unknown;
+  _omitted?: unknown;
+}): boolean {
+  return (
+    Boolean(body._truncated) ||
+    Boolean(body._omitted) ||
+    body.comment?.startsWith('cut at') === true ||
+    body.comment?.startsWith('body left out') === true ||
+    ((body.text === undefined || body.text === '') && typeof body.size === 'number' && body.size > 0)
+  );
+}
+
 /** The query of a URL as name/value pairs, decoded (HAR 1.2: "queryString"); a relative URL is read as a path. */
 export function harQueryString(url: string): HarNameValue[] {
   let search: URLSearchParams;

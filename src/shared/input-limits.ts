@@ -3,7 +3,7 @@
 // done with a value afterwards is not: structuredClone and JSON.stringify overflow the stack near 10,000 levels,
 // so a rule body nested 100,000 deep was a 500. And an object of 100,000 members costs more to parse and to walk
 // than anything else of its size, for no input the kit takes: a rule has 7 fields, a pet 4. 64 levels is the
-// proxy's limit too (integrations/proxy/request-faults.ts).
+// proxy's limit too (contract-tests/exchange/request-faults.ts).
 
 /** Deepest nesting of arrays and objects accepted in an input the kit reads whole. */
 export const MAX_INPUT_DEPTH = 64;

@@ -1,7 +1,9 @@
 // The Prism spec variant is derived from the contract at runtime: same operations, mounted where our
 // mock serves them, nothing else changed. And Prism's sl-violations header is read faithfully.
 import { describe, expect, it } from 'vitest';
-import { derivePrismSpec, loadSpec, serverBasePath } from '../../integrations/prism/derive-prism-spec.ts';
+import { derivePrismSpec } from '../../integrations/prism/derive-prism-spec.ts';
+import { loadSpec } from '../../integrations/shared/spec-files.ts';
+import { serverBasePath } from '../../src/openapi/server-base-path.ts';
 import { parseViolationsHeader } from '../../integrations/prism/parse-violations.ts';
 import { indexOperations } from '../../src/openapi/index-operations.ts';
 

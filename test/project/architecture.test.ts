@@ -100,6 +100,18 @@ describe('dependency rules', () => {
     }
   });
 
+  it("each product in integrations/ (prism, dredd, proxy, vitest) imports none of the others' folders", async () => {
+    const shared = ['integrations/shared', 'integrations/process'];
+    for (const file of await sourceFiles('integrations')) {
+      const own = file.split('/').slice(0, 2).join('/');
+      for (const specifier of (await importsOf(file)).filter((s) => s.startsWith('.'))) {
+        const target = relative(ROOT, resolve(ROOT, file, '..', specifier));
+        if (!target.startsWith('integrations/') || shared.some((dir) => target.startsWith(`${dir}/`))) continue;
+        expect(target.startsWith(`${own}/`), `${file} imports ${target}`).toBe(true);
+      }
+    }
+  });
+
   it('only mocks/ and examples/ import msw', async () => {
     for (const dir of ['src', 'contract-tests', 'integrations', 'cli', 'scripts', 'bench']) {
       for (const file of await sourceFiles(dir)) {

@@ -2,43 +2,35 @@
 // otherwise than petstore-kit where the seed is silent. By default (the interface profile) verify must
 // pass it, recommending with the choice it departs from; with --profile petstore-kit it must fail, and
 // only on findings that name one of our choices (never on the interface), among them the one it departs from.
+// The exchange judge (what the proxy and `judgeExchange` call), given each exchange of the default run alone,
+// must pass it too.
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEV_API_KEY } from '../../src/core/index.ts';
-import { renderReport, runConformance, type Report } from '../../contract-tests/index.ts';
+import { renderReport, type Report } from '../../contract-tests/index.ts';
+import { runPool } from '../../contract-tests/engine/run-pool.ts';
 import { FAITHFUL, startFaithful, type FaithfulTarget } from '../fixtures/faithful/index.ts';
+import { judgedAlone, verifyRecorded, type JudgedAlone } from '../support/recorded-run.ts';
 
-async function verify(target: FaithfulTarget, profile: 'interface' | 'petstore-kit'): Promise<Report> {
-  const server = await startFaithful(target);
-  try {
-    const now = target.now;
-    return await runConformance({
-      baseUrl: server.apiUrl,
-      quickstartUrl: server.quickstartUrl,
-      apiKey: DEV_API_KEY,
-      allowWrites: true,
-      profile,
-      now: now && (() => now),
-    });
-  } finally {
-    await server.close();
-  }
-}
+const clockOf = (target: FaithfulTarget) => target.now && (() => target.now!);
+
+const verify = (target: FaithfulTarget, profile: 'interface' | 'petstore-kit') =>
+  verifyRecorded(() => startFaithful(target), { profile, now: clockOf(target) });
 
 const findings = (report: Report, kind: 'failures' | 'recommendations') =>
   report.scenarios.flatMap((s) => s[kind].map((f) => ({ ...f, scenario: s.name })));
 const describeAll = (list: ReturnType<typeof findings>) =>
   list.map((f) => `${f.scenario} › ${f.check}/${f.title}${f.choice ? ` [${f.choice.pointer}]` : ''}: ${f.message}`);
 
-const reports = new Map<string, { byDefault: Report; bound: Report }>();
+const reports = new Map<string, { byDefault: Report; bound: Report; alone: JudgedAlone }>();
 
 beforeAll(async () => {
-  // One after the other: each run is CPU-bound in this process, so parallel runs gain nothing.
-  for (const target of FAITHFUL)
-    reports.set(target.name, {
-      byDefault: await verify(target, 'interface'),
-      bound: await verify(target, 'petstore-kit'),
-    });
+  // A few runs at a time: most are CPU-bound in this process, but some targets spend their time waiting
+  // (slow answers, rate limits) and the others run meanwhile. Each run has a server of its own.
+  await runPool(FAITHFUL, 3, async (target) => {
+    const [byDefault, bound] = await Promise.all([verify(target, 'interface'), verify(target, 'petstore-kit')]);
+    const alone = await judgedAlone(byDefault, { now: clockOf(target) });
+    reports.set(target.name, { byDefault: byDefault.report, bound: bound.report, alone });
+  });
 }, 600_000);
 
 describe('the faithful-but-different catalogue', () => {
@@ -56,10 +48,12 @@ describe('the faithful-but-different catalogue', () => {
   });
 
   it.each(FAITHFUL.map((target) => [target.name, target] as const))('%s', (_, target) => {
-    const { byDefault, bound } = reports.get(target.name)!;
+    const { byDefault, bound, alone } = reports.get(target.name)!;
     // By default: exit 0, whatever it chose.
     expect(describeAll(findings(byDefault, 'failures')), target.chose).toEqual([]);
     expect(byDefault.summary.failed).toBe(0);
+    // Its exchanges judged alone: no failure either.
+    expect([...alone.titles], target.chose).toEqual([]);
     // With no failure, the pretty report fits a screen: each kind of recommendation once (issue 22, item 6).
     const pretty = renderReport(byDefault, 'pretty');
     expect(pretty.split('\n').length - 1, pretty).toBeLessThanOrEqual(70);

@@ -6,7 +6,7 @@ import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import { effectOf } from '../../../src/openapi/request-effect.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { ScenarioContext } from '../../engine/scenario.ts';
+import type { FindingDraft, ScenarioContext } from '../../engine/scenario.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 import { declaredSchema } from '../../model/declared-response.ts';
 import type { ApiModel } from '../../model/api-model.ts';
@@ -142,19 +142,41 @@ async function sendValid(
   if (!expectStatus(ctx, response, served, what, 'ValidRequestRejected')) return undefined;
   if (typeof response.json !== 'object' || response.json === null) return undefined; // the schema check reports it
   const result = response.json as Record<string, unknown>;
-  const declared = model.flatten(declaredSchema(model, operation, response.status));
-  for (const [field, value] of Object.entries(body)) {
-    if (field in declared.properties && shown(result[field]) !== shown(value)) {
-      ctx.fail({
+  // The time of the request: the wall clock now (a run may last long), or the run's own clock, which tests
+  // set to another date along with the target's.
+  for (const finding of messageEchoFindings(model, operation, response.status, body, result, [new Date(), ctx.now]))
+    ctx.fail(finding);
+  return result;
+}
+
+/**
+ * The verdict on a 2xx answer to a message sent (verify's scenarios and the exchange judge call it alike):
+ * each field sent that the answer's schema defines is echoed (NotEchoed), an id is not empty (EmptyId), a
+ * date-time the schema puts in UTC is in UTC (NotUtcTimestamp) and within SKEW_MS of one of `times`, the
+ * times the request may be taken to have been sent at (TimestampFarFromNow: it is the creation time, and
+ * local time labelled Z is off by hours).
+ */
+export function messageEchoFindings(
+  model: ApiModel,
+  operation: Operation,
+  status: number,
+  sent: Record<string, unknown>,
+  result: Record<string, unknown>,
+  times: Date[],
+): FindingDraft[] {
+  const findings: FindingDraft[] = [];
+  const declared = model.flatten(declaredSchema(model, operation, status));
+  for (const [field, value] of Object.entries(sent)) {
+    if (field in declared.properties && shown(result[field]) !== shown(value))
+      findings.push({
         title: 'NotEchoed',
         message: `The response's ${field} is not what was sent.`,
         expected: shown(value),
         actual: shown(result[field]),
       });
-    }
   }
   if ('id' in declared.properties && (result.id === '' || result.id === null))
-    ctx.fail({
+    findings.push({
       title: 'EmptyId',
       message: 'The service assigned an empty id.',
       expected: 'a non-empty identifier',
@@ -163,31 +185,21 @@ async function sendValid(
   for (const [field, property] of Object.entries(declared.properties)) {
     const value = result[field];
     if (property.format !== 'date-time' || typeof value !== 'string') continue;
-    const utc = /\bUTC\b/.test(property.description ?? '');
-    if (utc && !UTC_DATE_TIME.test(value)) {
-      ctx.fail({
+    if (/\bUTC\b/.test(property.description ?? '') && !UTC_DATE_TIME.test(value))
+      findings.push({
         title: 'NotUtcTimestamp',
         message: `${field} is not an ISO 8601 timestamp in UTC.`,
         expected: 'e.g. 2025-01-31T12:00:00.000Z',
         actual: value,
       });
-    } else if (!recent(Date.parse(value), ctx.now)) {
-      // The seed names it createdAt: the time the message was created, which is the time of this request.
-      ctx.fail({
+    else if (!times.some((time) => Math.abs(Date.parse(value) - time.getTime()) <= SKEW_MS))
+      // The seed names it createdAt: the time the message was created, which is the time of the request.
+      findings.push({
         title: 'TimestampFarFromNow',
         message: `${field} is more than ${SKEW_MS / 60_000} minutes away from the time of the request.`,
-        expected: `${new Date().toISOString()} ± ${SKEW_MS / 60_000} min`,
+        expected: `${times[0].toISOString()} ± ${SKEW_MS / 60_000} min`,
         actual: value,
       });
-    }
   }
-  return result;
-}
-
-/**
- * Within SKEW_MS of the time of the request: the wall clock now (a run may last long), or the run's own
- * clock, which tests set to another date along with the target's.
- */
-function recent(time: number, runClock: Date): boolean {
-  return [Date.now(), runClock.getTime()].some((now) => Math.abs(time - now) <= SKEW_MS);
+  return findings;
 }

@@ -5,6 +5,7 @@
 // over the document: linear in its size, and the message names the first problems and counts the rest.
 import { clipText, MAX_LISTED_ISSUES } from '../../openapi/capped-issues.ts';
 import { KitError } from '../../shared/kit-error.ts';
+import { harBodyPartial } from '../../shared/har.ts';
 import type { CoreResponse } from '../core-request.ts';
 import { fieldValueProblem, tokenProblem } from '../http/field-syntax.ts';
 import { RULE_HEADER } from '../rules/rule-answer.ts';
@@ -172,12 +173,14 @@ function checkEntry(raw: unknown, index: number, problems: Problems): RecordedEn
   // A body the recording does not hold whole is left to the mock: a replay must not send part of an answer.
   const cut =
     content !== undefined &&
-    (Boolean(own(content, '_truncated')) ||
-      Boolean(own(content, '_omitted')) ||
-      comment?.startsWith('cut at') ||
-      comment?.startsWith('body left out') ||
-      encoding === 'base64' ||
-      ((text === undefined || text === '') && typeof size === 'number' && size > 0));
+    (encoding === 'base64' ||
+      harBodyPartial({
+        text,
+        size,
+        comment,
+        _truncated: own(content, '_truncated'),
+        _omitted: own(content, '_omitted'),
+      }));
   if (cut) return undefined;
 
   const headers = new Map<string, string>();

@@ -4,7 +4,13 @@ import { serve, type RunningServer } from 'petstore-kit/node';
 import { createHandlers, type HandlersOptions } from 'petstore-kit/msw';
 import { setupPetStoreServer } from 'petstore-kit/msw/node';
 import { setupPetStoreWorker } from 'petstore-kit/msw/browser';
-import { runConformance, type Report } from 'petstore-kit/conformance';
+import {
+  exchangesFromHar,
+  judgeExchange,
+  runConformance,
+  type ExchangeVerdict,
+  type Report,
+} from 'petstore-kit/conformance';
 
 const store: PetStore = createPetStore({ seed: 1 });
 const pets: Pet[] = store.snapshot().pets;
@@ -18,7 +24,11 @@ const report: Promise<Report> = runConformance({
   apiKey: DEV_API_KEY,
   allowWrites: false,
 });
+// Traffic captured elsewhere, judged as verify judges it (docs/proxy.md#judge-traffic-you-captured).
+const verdicts: Promise<ExchangeVerdict>[] = exchangesFromHar('{"log":{"entries":[]}}').map((exchange) =>
+  judgeExchange(exchange, { baseUrl: 'http://127.0.0.1:4010/v1' }),
+);
 // @ts-expect-error: a Pet has no `owner`; the types come from the spec, so this must not compile.
 const wrong: Pet = { id: 1, name: 'Rex', categoryId: 1, owner: 'me' };
 
-export { pets, handlers, server, worker, running, report, wrong };
+export { pets, handlers, server, worker, running, report, verdicts, wrong };

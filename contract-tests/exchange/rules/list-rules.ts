@@ -8,9 +8,9 @@
 //   repeated); for a value outside the enum, verify's invalidParameterRejected reports the same.
 // - listConsistency: a page holds each id once (the seed: "unique identifier").
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
-import { expectCount } from '../../../contract-tests/checks/scenarios/limit-bounds.ts';
-import { itemsOf } from '../../../contract-tests/checks/scenarios/scenario-helpers.ts';
-import type { Collection } from '../../../contract-tests/model/api-model.ts';
+import { expectCount } from '../../checks/scenarios/limit-bounds.ts';
+import { itemsOf } from '../../checks/scenarios/scenario-helpers.ts';
+import type { Collection } from '../../model/api-model.ts';
 import { withCheck, type ExchangeRule, type RuleInput } from './rule-context.ts';
 
 function listed(input: RuleInput): { collection: Collection; query: URLSearchParams } | undefined {

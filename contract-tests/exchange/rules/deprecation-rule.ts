@@ -3,8 +3,8 @@
 // Gone says the operation itself was switched off early, whatever record was asked for:
 // DeprecatedOperationNotServed. A 404 may be an unknown id, which one exchange cannot rule out; after the
 // sunset, 404 and 410 both keep the interface (verify's sunset.ts).
-import { clip } from '../../../contract-tests/checks/scenarios/scenario-helpers.ts';
-import { isPastSunset } from '../../../contract-tests/checks/scenarios/sunset.ts';
+import { clip } from '../../checks/scenarios/scenario-helpers.ts';
+import { isPastSunset } from '../../checks/scenarios/sunset.ts';
 import type { ExchangeRule } from './rule-context.ts';
 
 export const deprecationRule: ExchangeRule = {

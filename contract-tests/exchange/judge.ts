@@ -1,18 +1,21 @@
-// Judges one exchange the proxy forwarded as verify judges one of its own: the body read within verify's caps
-// and parsed exactly by verify's `send` (handed the captured answer instead of a network), verify's response
-// checks with their titles and severities, verify's severity rule for choices (a finding that departs only
+// Judges one exchange verify did not send (one the proxy forwarded, one a user captured: judge-exchange.ts)
+// as verify judges one of its own: the body read within verify's caps and parsed exactly by verify's `send`
+// (handed the captured answer instead of a network), verify's response checks (a user's `extraChecks` among
+// them) with their titles and severities, verify's severity rule for choices (a finding that departs only
 // from a choice binds with --profile petstore-kit or --overlay), and the rules of verify's scenario checks
 // that one exchange can show (rules/). The plan (model, profile, overlay, selected checks) is verify's own
 // `planRun`. Every credential the exchange carries is redacted from what is kept.
 import type { Operation } from '../../src/openapi/index-operations.ts';
-import { versionSegment } from '../../contract-tests/checks/scenarios/version-in-base-url.ts';
-import type { FindingTitle } from '../../contract-tests/findings.ts';
-import { scrubDeep } from '../../contract-tests/http/escape-controls.ts';
-import { DEFAULT_RESPONSE_LIMITS, type ResponseLimits } from '../../contract-tests/http/response-limits.ts';
-import { send, type Observed, type OutgoingRequest } from '../../contract-tests/http/send.ts';
-import { planRun, type RunPlan } from '../../contract-tests/run/plan-run.ts';
-import type { Exchange, Finding } from '../../contract-tests/types.ts';
+import type { CheckDefinition } from '../engine/scenario-check.ts';
+import { versionSegment } from '../checks/scenarios/version-in-base-url.ts';
+import type { FindingTitle } from '../findings.ts';
+import { scrubDeep } from '../http/escape-controls.ts';
+import { DEFAULT_RESPONSE_LIMITS, type ResponseLimits } from '../http/response-limits.ts';
+import { send, type Observed, type OutgoingRequest } from '../http/send.ts';
+import { planRun, type RunPlan } from '../run/plan-run.ts';
+import type { Exchange, Finding } from '../types.ts';
 import { carriedCredentials, urlSecrets } from '../../src/shared/carried-credentials.ts';
+import { headerRecord } from '../../src/shared/har.ts';
 import { redactClip, redactDeep, type Redactor } from '../../src/shared/redact.ts';
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 import { credentialShape, RecentSecrets } from './credentials.ts';
@@ -25,6 +28,8 @@ import { collectingContext, EXCHANGE_RULES, type CollectedFinding } from './rule
 export interface CapturedExchange {
   id: number;
   startedAt: Date;
+  /** The time it is judged at (its start, for traffic recorded earlier); default the judge's clock, now. */
+  judgedAt?: Date;
   durationMs: number;
   method: string;
   /** The path and query the client sent to the proxy. */
@@ -49,8 +54,11 @@ export interface CapturedExchange {
     headers: [string, string][];
     /** The body decoded from its Content-Encoding, at most the cap. */
     body: Uint8Array;
-    /** How reading it ended: whole, past the cap, too slow, broken off, or in an encoding not decoded. */
-    outcome: 'complete' | 'too-large' | 'stalled' | 'broken' | 'undecodable';
+    /**
+     * How reading it ended: whole, past the cap, too slow, broken off, in an encoding not decoded, or kept
+     * only in part by a recording (`unrecorded`: `detail` says how).
+     */
+    outcome: 'complete' | 'too-large' | 'stalled' | 'broken' | 'undecodable' | 'unrecorded';
     detail?: string;
   };
   /** Why no answer came (unreachable, reset, timeout). */
@@ -77,6 +85,8 @@ export interface JudgeOptions {
   specPath?: string;
   checks?: string[];
   excludeChecks?: string[];
+  /** A user's checks (verify's `extraChecks`): its response checks run on each exchange. */
+  extraChecks?: readonly CheckDefinition<string>[];
   timeoutMs: number;
   limits?: ResponseLimits;
   now?: () => Date;
@@ -105,6 +115,7 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
     specPath: options.specPath,
     checks: options.checks,
     excludeChecks: options.excludeChecks,
+    extraChecks: options.extraChecks,
   });
   const limits = options.limits ?? DEFAULT_RESPONSE_LIMITS;
   const clock = options.now ?? (() => new Date());
@@ -126,7 +137,7 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
       headers: request.headers,
       ...(bodyText !== undefined ? { body: bodyText } : {}),
     };
-    const now = clock();
+    const now = captured.judgedAt ?? clock();
     const collected: CollectedFinding[] = [];
     let exchange: Exchange = {
       request: {
@@ -156,7 +167,7 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
       judged = false;
       note = `throttling (${response.status}): the target's quota, never a finding (verify waits and retries)`;
       exchange = recorded(exchange, response, redact);
-    } else if (response.outcome === 'undecodable') {
+    } else if (response.outcome === 'undecodable' || response.outcome === 'unrecorded') {
       judged = false;
       note = response.detail;
       exchange = recorded(exchange, response, redact);
@@ -292,11 +303,7 @@ function readAsVerify(
 
 /** The record of an answer that was not read through `send`, scrubbed and clipped as verify does. */
 function recorded(exchange: Exchange, response: NonNullable<CapturedExchange['response']>, redact: Redactor): Exchange {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of response.headers) {
-    const key = name.toLowerCase();
-    headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
-  }
+  const headers = headerRecord(response.headers);
   const text = new TextDecoder().decode(response.body.subarray(0, MAX_RECORDED_BODY * 4));
   return { ...exchange, response: { status: response.status, headers, body: scrubThenClip(text, redact) } };
 }

@@ -1,7 +1,7 @@
 // The rules one exchange can be judged by beyond verify's response checks: each applies the rule of one of
-// verify's scenario checks to a request the proxy saw instead of one verify sent. What needs more than one
-// exchange (a created record read back or listed, an unknown id, a near-miss of a key the proxy does not
-// know) is not here: docs/proxy.md lists what the proxy cannot see, and why.
+// verify's scenario checks to a request verify did not send (the proxy's, a user's). What needs more than
+// one exchange (a created record read back or listed, an unknown id, a near-miss of a key the judge does not
+// know) is not here: docs/proxy.md lists what one exchange cannot show, and why.
 import { acceptRule } from './accept-rule.ts';
 import { credentialRule } from './credential-rule.ts';
 import { createEchoRule, messageEchoRule } from './echo-rules.ts';

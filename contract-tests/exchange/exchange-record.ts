@@ -1,7 +1,7 @@
-// One exchange the proxy forwarded, as it is kept, shown and reported: the request and the answer as
+// One exchange judged (judge.ts), as the proxy keeps, shows and reports it: the request and the answer as
 // verify records them (every credential redacted, bodies clipped), the operation it was for, and what the
-// judge found. Plain data, so the admin API serves it as JSON as it is.
-import type { Exchange, Finding } from '../../contract-tests/types.ts';
+// judge found (judge-exchange.ts gives users the verdict part). Plain data, so the admin API serves it as JSON.
+import type { Exchange, Finding } from '../types.ts';
 
 export interface ProxiedExchange {
   /** Increasing from 1; the admin API opens it at `/__admin/requests/<id>`. */

@@ -2,10 +2,10 @@
 // verify's scenarios do, so verify's own assertions (expectRefused, expectCount) run on observed traffic
 // unchanged: a ScenarioContext whose `fail` and `recommend` collect, and which sends nothing.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
-import type { FindingDraft, ScenarioContext } from '../../../contract-tests/engine/scenario.ts';
-import type { Observed } from '../../../contract-tests/http/send.ts';
-import type { ApiModel } from '../../../contract-tests/model/api-model.ts';
-import type { Finding } from '../../../contract-tests/types.ts';
+import type { FindingDraft, ScenarioContext } from '../../engine/scenario.ts';
+import type { Observed } from '../../http/send.ts';
+import type { ApiModel } from '../../model/api-model.ts';
+import type { Finding } from '../../types.ts';
 import type { CredentialShape } from '../credentials.ts';
 import type { ObservedRequest, RequestFaults } from '../request-faults.ts';
 

@@ -3,7 +3,7 @@
 // whose body and parameters keep the interface, labelled JSON in another spelling, refused with 415 (the
 // media type) or 400 (the body, which is valid), was refused for the spelling: JsonMediaTypeRefused. Other
 // refusals (401, 403, 404…) may have other causes, which one exchange cannot rule out.
-import { clip } from '../../../contract-tests/checks/scenarios/scenario-helpers.ts';
+import { clip } from '../../checks/scenarios/scenario-helpers.ts';
 import type { ExchangeRule } from './rule-context.ts';
 
 export const jsonMediaTypeRule: ExchangeRule = {

@@ -2,7 +2,7 @@
 // application/json (`*/*`, `application/*`, a list that names it; RFC 9110 §12.5.1) can be answered, so a
 // 406 Not Acceptable to it is content negotiation by string equality, not a refusal the request earned:
 // ValidRequestRejected. Other refusals may have other causes, which one exchange cannot rule out.
-import { clip } from '../../../contract-tests/checks/scenarios/scenario-helpers.ts';
+import { clip } from '../../checks/scenarios/scenario-helpers.ts';
 import type { ExchangeRule } from './rule-context.ts';
 
 export const acceptRule: ExchangeRule = {

@@ -5,19 +5,13 @@
 // - quickstartMessage, for a write that creates no listed record (sendMessage): the answer echoes each field
 //   sent that its schema defines (NotEchoed), an id is not empty (EmptyId), and a date-time the schema puts
 //   in UTC is in UTC (NotUtcTimestamp) and within 15 minutes of the request (TimestampFarFromNow: it is the
-//   creation time, and local time labelled Z is off by hours). verify's quickstart-message.ts keeps these
-//   rules inside the scenario that sends its own body; they are restated here for a body the client chose.
+//   creation time, and local time labelled Z is off by hours): quickstart-message.ts's own verdict
+//   (messageEchoFindings), which verify's scenario calls on the body it sent and this rule on the client's.
 // Only a body that keeps the interface is compared: one that breaks it is the refusal rule's.
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
-import { fieldDifferences, shown } from '../../../contract-tests/checks/scenarios/scenario-helpers.ts';
-import { createsUnlisted } from '../../../contract-tests/checks/scenarios/quickstart-message.ts';
-import { declaredSchema } from '../../../contract-tests/model/declared-response.ts';
+import { fieldDifferences } from '../../checks/scenarios/scenario-helpers.ts';
+import { createsUnlisted, messageEchoFindings } from '../../checks/scenarios/quickstart-message.ts';
 import type { ExchangeRule, RuleInput } from './rule-context.ts';
-
-/** quickstart-message.ts's UTC_DATE_TIME: RFC 3339 / ISO 8601 date-time in UTC, `Z` or a zero offset. */
-const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]00:?00)$/i;
-/** quickstart-message.ts's SKEW_MS: clock skew between two hosts kept by NTP, with room to spare. */
-const SKEW_MS = 15 * 60 * 1000;
 
 function servedObject(input: RuleInput): Record<string, unknown> | undefined {
   const { response, faults } = input;
@@ -59,44 +53,10 @@ export const messageEchoRule: ExchangeRule = {
     if (!createsUnlisted(model, operation)) return;
     const result = servedObject(input);
     if (!result) return;
-    const declared = model.flatten(declaredSchema(model, operation, response.status));
-    for (const [field, value] of Object.entries(input.faults.validBody!)) {
-      if (field in declared.properties && shown(result[field]) !== shown(value))
-        ctx.fail({
-          title: 'NotEchoed',
-          message: `The response's ${field} is not what was sent.`,
-          expected: shown(value),
-          actual: shown(result[field]),
-          exchange: response.index,
-        });
-    }
-    if ('id' in declared.properties && (result.id === '' || result.id === null))
-      ctx.fail({
-        title: 'EmptyId',
-        message: 'The service assigned an empty id.',
-        expected: 'a non-empty identifier',
-        actual: stringifyJsonExact(result.id),
-        exchange: response.index,
-      });
-    for (const [field, property] of Object.entries(declared.properties)) {
-      const value = result[field];
-      if (property.format !== 'date-time' || typeof value !== 'string') continue;
-      if (/\bUTC\b/.test(property.description ?? '') && !UTC_DATE_TIME.test(value))
-        ctx.fail({
-          title: 'NotUtcTimestamp',
-          message: `${field} is not an ISO 8601 timestamp in UTC.`,
-          expected: 'e.g. 2025-01-31T12:00:00.000Z',
-          actual: value,
-          exchange: response.index,
-        });
-      else if (!(Math.abs(Date.parse(value) - now.getTime()) <= SKEW_MS))
-        ctx.fail({
-          title: 'TimestampFarFromNow',
-          message: `${field} is more than ${SKEW_MS / 60_000} minutes away from the time of the request.`,
-          expected: `${now.toISOString()} ± ${SKEW_MS / 60_000} min`,
-          actual: value,
-          exchange: response.index,
-        });
-    }
+    // The request's own time is the one clock an exchange has.
+    for (const finding of messageEchoFindings(model, operation, response.status, input.faults.validBody!, result, [
+      now,
+    ]))
+      ctx.fail({ ...finding, exchange: response.index });
   },
 };

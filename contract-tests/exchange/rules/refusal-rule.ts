@@ -7,8 +7,8 @@
 // A filter value outside its enum answered with a list is verify's exception too: a filter that matches
 // nothing is a legal reading; the list rule fails it when the list shows records of other values.
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
-import { expectRefused, refusalRule as refusalOf } from '../../../contract-tests/checks/scenarios/expect-refused.ts';
-import { clip, itemsOf } from '../../../contract-tests/checks/scenarios/scenario-helpers.ts';
+import { expectRefused, refusalRule as refusalOf } from '../../checks/scenarios/expect-refused.ts';
+import { clip, itemsOf } from '../../checks/scenarios/scenario-helpers.ts';
 import { bearerSecured } from './credential-rule.ts';
 import { withCheck, type ExchangeRule } from './rule-context.ts';
 

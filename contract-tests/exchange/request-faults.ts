@@ -7,10 +7,10 @@ import type { ParameterObject } from '../../src/openapi/openapi-document.ts';
 import type { Operation } from '../../src/openapi/index-operations.ts';
 import { issuesFromAjv } from '../../src/openapi/issue.ts';
 import { JsonTooDeepError, parseJsonExact } from '../../src/shared/exact-json.ts';
-import type { ApiModel } from '../../contract-tests/model/api-model.ts';
-import { interfaceOperation } from '../../contract-tests/model/declared-response.ts';
-import type { BodyFault } from '../../contract-tests/schema/invalid-bodies.ts';
-import { flattenSchema } from '../../contract-tests/schema/flatten-schema.ts';
+import type { ApiModel } from '../model/api-model.ts';
+import { interfaceOperation } from '../model/declared-response.ts';
+import type { BodyFault } from '../schema/invalid-bodies.ts';
+import { flattenSchema } from '../schema/flatten-schema.ts';
 
 export interface ParameterFault {
   name: string;

@@ -8,9 +8,9 @@
 // schema refuses (`/pets/abc`) is left out, as verify's credentialFirst leaves it out: a router may refuse it
 // before any operation, and so its credential, is reached.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
-import type { ApiModel } from '../../../contract-tests/model/api-model.ts';
-import { interfaceOperation } from '../../../contract-tests/model/declared-response.ts';
-import { clip } from '../../../contract-tests/checks/scenarios/scenario-helpers.ts';
+import type { ApiModel } from '../../model/api-model.ts';
+import { interfaceOperation } from '../../model/declared-response.ts';
+import { clip } from '../../checks/scenarios/scenario-helpers.ts';
 import { describeCredential } from '../credentials.ts';
 import type { ExchangeRule } from './rule-context.ts';
 

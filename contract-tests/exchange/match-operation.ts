@@ -45,6 +45,12 @@ export function matchOperation(
   return best?.match;
 }
 
+/** The methods one server's operations declare for `path` (below its base path, no query), each once. */
+export function methodsAt(operations: readonly Operation[], ownServer: boolean, path: string): string[] {
+  const methods = [...new Set(operations.map((operation) => operation.method))];
+  return methods.filter((method) => matchOperation(operations, ownServer, method, path) !== undefined);
+}
+
 /** One segment against `literal, name, literal, …`: each value non-empty, found between its literals. */
 function matchSegment(parts: string[], segment: string, into: Record<string, string | undefined>): boolean {
   if (!segment.startsWith(parts[0])) return false;

@@ -1,5 +1,5 @@
-// The credential a request carries, as far as one exchange can tell. The proxy does not know the key (it
-// forwards the client's), so it cannot say a well-formed `Bearer <token>` is valid; it can say a request
+// The credential a request carries, as far as one exchange can tell. The judge does not know the key (the
+// proxy forwards the client's), so it cannot say a well-formed `Bearer <token>` is valid; it can say a request
 // carries none: no Authorization header, another scheme, `Bearer` with no token, or a token with a space in
 // it (RFC 6750 §2.1: `Bearer 1*SP b64token`, and a b64token has no space). And it keeps the credentials
 // exchanges carried lately (src/shared/carried-credentials.ts), so that none is ever kept or printed.

@@ -1,0 +1,255 @@
+// Each exchange rule's verdict as a function of one exchange: a table of exchanges built by hand per rule,
+// judged in process by the judge users and the proxy call (test/support/exchange-rows.ts), each row's
+// findings of the rule's checks compared (the schema and status checks beside them are proven elsewhere).
+import { describe, expect, it } from 'vitest';
+import { error, exchange, findingsOf, pet, WITH_KEY } from '../../../test/support/exchange-rows.ts';
+import { admitsJson } from './accept-rule.ts';
+
+// authRequired and credentialFirst on one exchange: a request without a bearer credential to a secured
+// operation must get 401, whatever else it gets wrong (but a path value a router refuses first).
+describe('credential-rule.ts', () => {
+  const CHECKS = ['authRequired', 'credentialFirst'];
+  const none = { headers: {} };
+
+  it.each([
+    ['no credential, 401', exchange('GET /pets', 401, error(401), none), []],
+    ['no credential, served', exchange('GET /pets', 200, [], none), ['authRequired: AuthNotEnforced']],
+    ['no credential, 403', exchange('GET /pets', 403, error(403), none), ['authRequired: UnexpectedStatus']],
+    [
+      'another scheme, refused for its body first',
+      exchange('POST /pets', 400, error(400), { headers: { authorization: 'Basic abc' }, body: { name: 'x' } }),
+      ['credentialFirst: CredentialNotJudgedFirst'],
+    ],
+    [
+      'Bearer with no token, served',
+      exchange('GET /pets', 200, [], { headers: { authorization: 'Bearer ' } }),
+      ['authRequired: AuthNotEnforced'],
+    ],
+    ['a bearer credential, served', exchange('GET /pets', 200, []), []],
+    ['no credential, a path value a router refuses', exchange('GET /pets/abc', 400, error(400), none), []],
+    ['no credential, a size limit first', exchange('GET /pets', 431, error(431), none), []],
+    ['no credential, a server error (another check’s)', exchange('GET /pets', 500, error(500), none), []],
+  ])('%s', async (_, row, expected) => {
+    expect(await findingsOf(row, CHECKS)).toEqual(expected);
+  });
+});
+
+// invalidParameterRejected and invalidBodyRejected on one exchange: a request that breaks the interface must
+// be refused, by verify's one rule for refusals (a 2xx or a 5xx fails, a 4xx where 400 is declared is
+// UnexpectedStatus), and a filter value outside its enum answered with no record only recommends 400.
+describe('refusal-rule.ts', () => {
+  const CHECKS = ['invalidParameterRejected', 'invalidBodyRejected'];
+  const missingField = { body: { name: 'x' } };
+
+  it.each([
+    ['limit=0 refused', exchange('GET /pets?limit=0', 400, error(400)), []],
+    ['limit=0 served', exchange('GET /pets?limit=0', 200, []), ['invalidParameterRejected: InvalidParameterAccepted']],
+    [
+      'limit=abc failing the server',
+      exchange('GET /pets?limit=abc', 500, error(500)),
+      ['invalidParameterRejected: ServerError'],
+    ],
+    ['a field missing, refused', exchange('POST /pets', 400, error(400), missingField), []],
+    [
+      'a field missing, created',
+      exchange('POST /pets', 201, { id: 1, name: 'x', categoryId: 1 }, missingField),
+      ['invalidBodyRejected: InvalidBodyAccepted'],
+    ],
+    [
+      'a field missing, 422 where 400 is declared',
+      exchange('POST /pets', 422, error(422), missingField),
+      ['invalidBodyRejected: UnexpectedStatus'],
+    ],
+    ['not JSON, refused', exchange('POST /pets', 400, error(400), { body: '{"name":' }), []],
+    [
+      'a filter outside the enum matching nothing',
+      exchange('GET /pets?status=lost', 200, []),
+      ['invalidParameterRejected: InvalidParameterAccepted (recommended)'],
+    ],
+    [
+      'without a credential: the credential rule judges it',
+      exchange('GET /pets?limit=0', 200, [], { headers: {} }),
+      [],
+    ],
+  ])('%s', async (_, row, expected) => {
+    expect(await findingsOf(row, CHECKS)).toEqual(expected);
+  });
+});
+
+// The list rules on one page each: limitBounds (parameterCombinations with a filter), statusFilter
+// (repeatedParameterRejected and invalidParameterRejected for a repeated or unknown value), listConsistency.
+describe('list-rules.ts', () => {
+  const CHECKS = [
+    'limitBounds',
+    'parameterCombinations',
+    'statusFilter',
+    'repeatedParameterRejected',
+    'invalidParameterRejected',
+    'listConsistency',
+  ];
+  const pets = (count: number) => Array.from({ length: count }, (_, i) => pet(i + 1));
+
+  it.each([
+    ['limit=2 answered with 2', exchange('GET /pets?limit=2', 200, pets(2)), []],
+    ['limit=2 answered with 3', exchange('GET /pets?limit=2', 200, pets(3)), ['limitBounds: LimitExceeded']],
+    ['no limit answered with 20 (its default)', exchange('GET /pets', 200, pets(20)), []],
+    ['no limit answered with 21', exchange('GET /pets', 200, pets(21)), ['limitBounds: LimitExceeded']],
+    ['a repeated limit bounds by its larger value', exchange('GET /pets?limit=1&limit=3', 200, pets(3)), []],
+    [
+      'limit=1 with a filter answered with 2',
+      exchange('GET /pets?status=available&limit=1', 200, pets(2)),
+      ['parameterCombinations: LimitExceeded'],
+    ],
+    ['status=sold answered with sold pets', exchange('GET /pets?status=sold', 200, [pet(1, 'sold')]), []],
+    [
+      'status=sold answered with an available pet',
+      exchange('GET /pets?status=sold', 200, [pet(1, 'sold'), pet(2)]),
+      ['statusFilter: FilterIgnored'],
+    ],
+    [
+      'a repeated filter answered with a third value',
+      exchange('GET /pets?status=sold&status=pending', 200, [pet(1, 'sold'), pet(2)]),
+      ['repeatedParameterRejected: FilterIgnored'],
+    ],
+    [
+      'a value outside the enum answered with records',
+      exchange('GET /pets?status=lost', 200, [pet(1)]),
+      ['invalidParameterRejected: FilterIgnored'],
+    ],
+    ['each id once', exchange('GET /pets', 200, [pet(1), pet(2)]), []],
+    ['an id twice', exchange('GET /pets', 200, [pet(1), pet(2), pet(1)]), ['listConsistency: DuplicateRecords']],
+    ['a refusal is no page', exchange('GET /pets?limit=2', 400, { code: 'X', message: 'm', status: 400 }), []],
+  ])('%s', async (_, row, expected) => {
+    expect(await findingsOf(row, CHECKS)).toEqual(expected);
+  });
+});
+
+// What a 2xx to a write shows of what was sent: createThenRead (the created record carries the fields sent)
+// and quickstartMessage (echoed, an id, a UTC creation time near the request's time, by the exchange's clock).
+describe('echo-rules.ts', () => {
+  const CHECKS = ['createThenRead', 'quickstartMessage'];
+  const rex = { body: { name: 'Rex', categoryId: 1 } };
+  const hi = { body: { message: 'hi' } };
+  /** A message as the quickstart answers it, created a second after the rows' clock (NOW). */
+  const message = (fields: Record<string, unknown> = {}) => ({
+    id: 'm1',
+    message: 'hi',
+    status: 'queued',
+    createdAt: '2025-06-01T12:00:01.000Z',
+    ...fields,
+  });
+
+  it.each([
+    ['created as sent', exchange('POST /pets', 201, { id: 5, name: 'Rex', categoryId: 1 }, rex), []],
+    [
+      'created with another name',
+      exchange('POST /pets', 201, { id: 5, name: 'Rx', categoryId: 1 }, rex),
+      ['createThenRead: CreatedDiffersFromRequest'],
+    ],
+    ['a message echoed', exchange('POST /messages', 201, message(), hi), []],
+    [
+      'another message',
+      exchange('POST /messages', 201, message({ message: 'bye' }), hi),
+      ['quickstartMessage: NotEchoed'],
+    ],
+    ['an empty id', exchange('POST /messages', 201, message({ id: '' }), hi), ['quickstartMessage: EmptyId']],
+    [
+      'local time',
+      exchange('POST /messages', 201, message({ createdAt: '2025-06-01T14:00:01+02:00' }), hi),
+      ['quickstartMessage: NotUtcTimestamp'],
+    ],
+    [
+      'three hours before the request',
+      exchange('POST /messages', 201, message({ createdAt: '2025-06-01T09:00:01Z' }), hi),
+      ['quickstartMessage: TimestampFarFromNow'],
+    ],
+    [
+      'three hours before the judge’s clock, but the exchange started then (a log recorded earlier)',
+      exchange('POST /messages', 201, message({ createdAt: '2025-06-01T09:00:01Z' }), {
+        ...hi,
+        startedAt: '2025-06-01T09:00:00Z',
+      }),
+      [],
+    ],
+  ])('%s', async (_, row, expected) => {
+    expect(await findingsOf(row, CHECKS)).toEqual(expected);
+  });
+});
+
+// acceptVariants on one exchange: a 406 to an Accept that admits application/json is negotiation by string.
+describe('accept-rule.ts', () => {
+  const accepting = (accept: string) => ({ headers: { ...WITH_KEY, accept } });
+
+  it.each([
+    [
+      'a list that names application/json, 406',
+      exchange('GET /pets', 406, error(406), accepting('text/html, application/json;q=0.5')),
+      ['acceptVariants: ValidRequestRejected'],
+    ],
+    ['*/*, 406', exchange('GET /pets', 406, error(406), accepting('*/*')), ['acceptVariants: ValidRequestRejected']],
+    ['text/html only, 406', exchange('GET /pets', 406, error(406), accepting('text/html')), []],
+    ['application/json, served', exchange('GET /pets', 200, [], accepting('application/json')), []],
+  ])('%s', async (_, row, expected) => {
+    expect(await findingsOf(row, ['acceptVariants'])).toEqual(expected);
+  });
+
+  describe('admitsJson', () => {
+    it.each([
+      ['application/json', true],
+      ['Application/JSON; charset=utf-8', true],
+      ['application/*', true],
+      ['application/json;q=0', false],
+      ['text/plain, image/*', false],
+    ])('%s → %s', (accept, admits) => expect(admitsJson(accept)).toBe(admits));
+  });
+});
+
+// jsonMediaTypes on one exchange: a valid body labelled application/json in another spelling (a charset, upper
+// case), refused with 415 or 400, was refused for the spelling.
+describe('json-media-type-rule.ts', () => {
+  const labelled = (type: string, body: unknown = { name: 'Rex', categoryId: 1 }) => ({
+    headers: { ...WITH_KEY, 'content-type': type },
+    body,
+  });
+
+  it.each([
+    [
+      'with a charset, 415',
+      exchange('POST /pets', 415, error(415), labelled('application/json; charset=utf-8')),
+      ['jsonMediaTypes: JsonMediaTypeRefused'],
+    ],
+    [
+      'in upper case, 400',
+      exchange('POST /pets', 400, error(400), labelled('Application/JSON')),
+      ['jsonMediaTypes: JsonMediaTypeRefused'],
+    ],
+    [
+      'with a charset, created',
+      exchange('POST /pets', 201, { id: 1, name: 'Rex', categoryId: 1 }, labelled('application/json; charset=utf-8')),
+      [],
+    ],
+    ['application/json itself, 415', exchange('POST /pets', 415, error(415), labelled('application/json')), []],
+    ['text/plain, 415', exchange('POST /pets', 415, error(415), labelled('text/plain')), []],
+    [
+      'with a charset, an invalid body, 400',
+      exchange('POST /pets', 400, error(400), labelled('application/json; charset=utf-8', { name: 'Rex' })),
+      [],
+    ],
+  ])('%s', async (_, row, expected) => {
+    expect(await findingsOf(row, ['jsonMediaTypes'])).toEqual(expected);
+  });
+});
+
+// deprecation on one exchange: before its sunset (2030-12-05), by the exchange's clock, a deprecated
+// operation answering 410 Gone was switched off early; after it, or with a 404 (an unknown id), no finding.
+describe('deprecation-rule.ts', () => {
+  it.each([
+    ['410 before the sunset', exchange('GET /pets/1', 410, error(410)), ['deprecation: DeprecatedOperationNotServed']],
+    ['410 after the sunset', exchange('GET /pets/1', 410, error(410), { startedAt: '2031-01-01T00:00:00Z' }), []],
+    ['404 before the sunset', exchange('GET /pets/1', 404, error(404)), []],
+    ['served', exchange('GET /pets/1', 200, { id: 1, name: 'a', categoryId: 1 }), []],
+    ['410 to an operation not deprecated', exchange('GET /pets', 410, error(410)), []],
+  ])('%s', async (_, row, expected) => {
+    expect(await findingsOf(row, ['deprecation'])).toEqual(expected);
+  });
+});

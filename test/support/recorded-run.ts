@@ -1,0 +1,100 @@
+// verify's run with its traffic kept: verify's own transport (node-transport.ts), wrapped so each exchange is
+// copied whole as it passes, then the same exchanges judged one by one by the exchange judge the proxy and
+// users call (`createExchangeJudge`). The catalogues hold the two judgements to each other without a second
+// run through a proxy: what a proxy adds over a socket is proven by test/verify/judge-exchange.test.ts and
+// test/integrations/proxy-*.test.ts.
+import { DEV_API_KEY } from '../../src/core/index.ts';
+import {
+  createExchangeJudge,
+  runConformance,
+  type ConformanceOptions,
+  type ExchangeVerdict,
+  type HttpExchange,
+  type Report,
+} from '../../contract-tests/index.ts';
+import { createNodeTransport } from '../../contract-tests/http/node-transport.ts';
+
+interface Started {
+  apiUrl: string;
+  quickstartUrl: string;
+  close(): Promise<void>;
+}
+
+export interface RecordedRun {
+  report: Report;
+  exchanges: HttpExchange[];
+}
+
+/** verify's whole run (writes allowed, the development key) against a server `start` starts, its traffic kept. */
+export async function verifyRecorded(
+  start: () => Promise<Started>,
+  options: Partial<ConformanceOptions> = {},
+): Promise<RecordedRun> {
+  const server = await start();
+  const transport = createNodeTransport();
+  const pending: Promise<HttpExchange | undefined>[] = [];
+  try {
+    const report = await runConformance({
+      baseUrl: server.apiUrl,
+      quickstartUrl: server.quickstartUrl,
+      apiKey: DEV_API_KEY,
+      allowWrites: true,
+      ...options,
+      fetch: async (url, init) => {
+        // The run's clock (a target living past the removal date), as verify judges by it.
+        const startedAt = options.now?.() ?? new Date();
+        const response = await transport.fetch(url, init);
+        // A copy read to its end beside verify's own reading; an answer that breaks off is not kept.
+        const copy = response.clone();
+        pending.push(
+          copy.arrayBuffer().then(
+            (body): HttpExchange => ({
+              request: {
+                method: init.method ?? 'GET',
+                url,
+                headers: Object.fromEntries(new Headers(init.headers)),
+                ...(typeof init.body === 'string' || init.body instanceof Uint8Array ? { body: init.body } : {}),
+              },
+              response: { status: response.status, headers: [...response.headers], body: new Uint8Array(body) },
+              startedAt,
+            }),
+            () => undefined,
+          ),
+        );
+        return response;
+      },
+    });
+    const exchanges = (await Promise.all(pending)).filter((exchange) => exchange !== undefined);
+    return { report, exchanges };
+  } finally {
+    transport.close();
+    await server.close();
+  }
+}
+
+export interface JudgedAlone {
+  verdicts: ExchangeVerdict[];
+  /** `title` of each failure the exchange judge found, on an exchange or on the base URL. */
+  titles: Set<string>;
+}
+
+/** Each exchange of `run` judged alone, with the run's own base URLs, profile and clock. */
+export async function judgedAlone(
+  run: RecordedRun,
+  options: Pick<ConformanceOptions, 'profile' | 'now'> = {},
+): Promise<JudgedAlone> {
+  const { baseUrl, quickstartUrl } = run.report.target;
+  const judge = await createExchangeJudge({ baseUrl, quickstartUrl, ...options });
+  const verdicts: ExchangeVerdict[] = [];
+  for (const exchange of run.exchanges) verdicts.push(await judge.judge(exchange));
+  const failures = [
+    ...judge.targetFindings.filter((f) => f.severity === 'error'),
+    ...verdicts.flatMap((v) => v.failures),
+  ];
+  return { verdicts, titles: new Set(failures.map((f) => f.title)) };
+}
+
+/** `title` of each failure verify reported. */
+export function failureTitles(report: Report): Set<string> {
+  return new Set(report.scenarios.flatMap((s) => s.failures.map((f) => f.title)));
+}
