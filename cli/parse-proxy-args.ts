@@ -4,6 +4,7 @@ import type { ProxyOptions } from '../integrations/proxy/proxy-options.ts';
 import { ifGiven } from './flag-values.ts';
 import { readFlags } from './flag-table.ts';
 import { PROXY_FLAGS } from './proxy-flags.ts';
+import { judgeOptions } from './shared-flags.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface ProxyArgs {
@@ -25,11 +26,7 @@ export function parseProxyArgs(
   const flag = PROXY_FLAGS;
   if (values.help) return { help: true, options: { target: '' }, log: false };
   if (!values.target) throw new UsageError('--target is required (e.g. --target https://staging.example.com/v1)');
-  const profile = flag.profile.check(values.profile);
-  if (values.overlay !== undefined && profile === 'petstore-kit')
-    throw new UsageError(
-      "--overlay and --profile petstore-kit exclude each other: the overlay replaces petstore-kit's choices",
-    );
+  const judging = judgeOptions(values);
   const reporter = ifGiven(values.reporter, flag.reporter.check);
   if (values.output !== undefined && reporter === undefined)
     throw new UsageError('--output: it writes the report of --reporter; pass --reporter json, junit or pretty');
@@ -42,12 +39,7 @@ export function parseProxyArgs(
       port: flag.port.check(values.port),
       allowedHosts: values['allowed-host']?.map(flag.allowedHosts.check),
       adminOrigins: values['admin-origin']?.map(flag.adminOrigins.check),
-      profile,
-      overlayPath: ifGiven(values.overlay, flag.overlay.check),
-      specPath: ifGiven(values.spec, flag.spec.check),
-      checks: ifGiven(values.checks, flag.checks.check),
-      excludeChecks: ifGiven(values['exclude-checks'], flag.excludeChecks.check),
-      timeoutMs: flag.timeout.check(values.timeout),
+      ...judging,
       recordPath: ifGiven(values.record, flag.record.check),
     },
     log: values.log,

@@ -6,6 +6,7 @@ import { ifGiven } from './flag-values.ts';
 import { readFlags } from './flag-table.ts';
 import { UsageError } from './usage-error.ts';
 import { VERIFY_FLAGS } from './verify-flags.ts';
+import { judgeOptions } from './shared-flags.ts';
 
 export interface VerifyArgs {
   help: boolean;
@@ -53,15 +54,9 @@ export function parseVerifyArgs(
     throw new UsageError('--allow-writes and --read-only exclude each other');
   const reporter = flag.reporter.check(values.reporter);
   const recommendations = flag.recommendations.check(values.recommendations);
-  const timeoutMs = flag.timeout.check(values.timeout);
   const rateLimit = ifGiven(values['rate-limit'], flag.rateLimit.check);
   const maxRunSeconds = ifGiven(values['max-run-time'], flag.maxRunTime.check);
-  const profile = flag.profile.check(values.profile);
-  if (values.overlay !== undefined && profile === 'petstore-kit') {
-    throw new UsageError(
-      "--overlay and --profile petstore-kit exclude each other: the overlay replaces petstore-kit's choices",
-    );
-  }
+  const judging = judgeOptions(values);
   const seed = ifGiven(values.seed, flag.seed.check);
   const maxExamples = ifGiven(values['max-examples'], flag.maxExamples.check);
   if (!help) flag.baseUrl.check(baseUrl);
@@ -76,15 +71,10 @@ export function parseVerifyArgs(
     reporter,
     recommendations,
     output: ifGiven(values.output, flag.output.check),
-    specPath: ifGiven(values.spec, flag.spec.check),
-    timeoutMs,
+    ...judging,
     rateLimit,
     maxRunMs: maxRunSeconds === undefined ? undefined : maxRunSeconds * 1000,
-    checks: ifGiven(values.checks, flag.checks.check),
-    excludeChecks: ifGiven(values['exclude-checks'], flag.excludeChecks.check),
     viaPrism: values['via-prism'],
-    profile,
-    overlayPath: ifGiven(values.overlay, flag.overlay.check),
     seed,
     maxExamples,
   };

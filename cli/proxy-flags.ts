@@ -1,37 +1,25 @@
 // `petstore-kit proxy`'s flags: one row each (flag-table.ts), the judging ones shared with `verify` and the
 // listening ones with `serve`.
-import { httpUrlFlag, MAX_TIMER_SECONDS, writableFileFlag } from './flag-values.ts';
+import { MAX_TIMER_SECONDS, writableFileFlag } from './flag-values.ts';
 import type { FlagTable } from './flag-table.ts';
-import { listenHost } from './host-flags.ts';
-import { JUDGE_FLAGS, LISTEN_FLAGS, portFlag } from './shared-flags.ts';
+import { baseUrlRow, hostRow, JUDGE_FLAGS, LISTEN_FLAGS, portFlag } from './shared-flags.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The proxy's own port: 4010 is the mock's and 4011 Prism's mock's (npm run mock:prism), so all three can run. */
 export const DEFAULT_PROXY_PORT = 4020;
 
 export const PROXY_FLAGS = {
-  target: {
-    name: 'target',
-    type: 'string',
-    value: 'URL',
-    check: (url: string) => httpUrlFlag('target', url, 'https://staging.example.com/v1'),
-    help: "The deployment's Pet Store base URL, with its version, e.g. https://staging.example.com/v1\n(required). Nothing is forwarded anywhere else: this is no open proxy",
-  },
-  quickstartTarget: {
-    name: 'quickstart-target',
-    type: 'string',
-    value: 'URL',
-    check: (url: string) => httpUrlFlag('quickstart-target', url, 'https://staging.example.com/quickstart'),
-    help: "The deployment's quickstart base URL; without it quickstart requests get 404",
-  },
-  host: {
-    name: 'host',
-    type: 'string',
-    value: 'HOST',
-    default: '127.0.0.1',
-    check: listenHost,
-    help: 'Interface to listen on (default 127.0.0.1; 0.0.0.0 for all). Beyond loopback (or with\n--allowed-host) the admin API asks for a key of PETSTORE_API_KEY',
-  },
+  target: baseUrlRow(
+    'target',
+    'https://staging.example.com/v1',
+    "The deployment's Pet Store base URL, with its version, e.g. https://staging.example.com/v1\n(required). Nothing is forwarded anywhere else: this is no open proxy",
+  ),
+  quickstartTarget: baseUrlRow(
+    'quickstart-target',
+    'https://staging.example.com/quickstart',
+    "The deployment's quickstart base URL; without it quickstart requests get 404",
+  ),
+  host: hostRow('Beyond loopback (or with\n--allowed-host) the admin API asks for a key of PETSTORE_API_KEY'),
   port: {
     name: 'port',
     type: 'string',

@@ -7,20 +7,14 @@ import { SERVE_DEFAULTS } from '../src/node/serve.ts';
 import { FAIL_RATE_STATUS, faultsFromFlags } from './fault-flags.ts';
 import { readableFileFlag, writableFileFlag } from './flag-values.ts';
 import { oneOf, type FlagTable } from './flag-table.ts';
-import { listenHost } from './host-flags.ts';
 import { rulesFromFlags } from './rule-flags.ts';
-import { LISTEN_FLAGS, portFlag } from './shared-flags.ts';
+import { hostRow, LISTEN_FLAGS, portFlag } from './shared-flags.ts';
 import { integerFlag, UsageError } from './usage-error.ts';
 
 export const SERVE_FLAGS = {
-  host: {
-    name: 'host',
-    type: 'string',
-    value: 'HOST',
-    default: '127.0.0.1',
-    check: listenHost,
-    help: 'Interface to listen on (default 127.0.0.1; 0.0.0.0 for all). Beyond loopback it needs\na key of your own (--api-key or PETSTORE_API_KEY): the development key is public',
-  },
+  host: hostRow(
+    'Beyond loopback it needs\na key of your own (--api-key or PETSTORE_API_KEY): the development key is public',
+  ),
   allowedHosts: LISTEN_FLAGS.allowedHosts,
   adminOrigins: {
     ...LISTEN_FLAGS.adminOrigins,

@@ -3,10 +3,10 @@
 // LISTEN_FLAGS, who may reach the local server of `serve` and `proxy`.
 import { DEFAULT_TIMEOUT_MS } from '../contract-tests/run/conformance-options.ts';
 import { REPORTERS } from '../contract-tests/reporters/render-report.ts';
-import { checkNamesFlag, readableFileFlag, writableFileFlag } from './flag-values.ts';
+import { checkNamesFlag, httpUrlFlag, ifGiven, readableFileFlag, writableFileFlag } from './flag-values.ts';
 import { oneOf, type FlagTable } from './flag-table.ts';
-import { adminOrigin, allowedHost } from './host-flags.ts';
-import { integerFlag } from './usage-error.ts';
+import { adminOrigin, allowedHost, listenHost } from './host-flags.ts';
+import { integerFlag, UsageError } from './usage-error.ts';
 
 export const PROFILES = ['interface', 'petstore-kit'] as const;
 
@@ -99,6 +99,45 @@ export const LISTEN_FLAGS = {
     help: 'Let pages on this origin call the admin API (CORS), e.g. http://localhost:5173;\nrepeat for several',
   },
 } as const satisfies FlagTable;
+
+/** How `verify` and `proxy` judge, from the values of JUDGE_FLAGS' rows (parsed by readFlags). */
+export function judgeOptions(values: {
+  profile: string;
+  overlay?: string;
+  spec?: string;
+  checks?: string;
+  'exclude-checks'?: string;
+  timeout: string;
+}) {
+  const profile = JUDGE_FLAGS.profile.check(values.profile);
+  if (values.overlay !== undefined && profile === 'petstore-kit')
+    throw new UsageError(
+      "--overlay and --profile petstore-kit exclude each other: the overlay replaces petstore-kit's choices",
+    );
+  return {
+    profile,
+    overlayPath: ifGiven(values.overlay, JUDGE_FLAGS.overlay.check),
+    specPath: ifGiven(values.spec, JUDGE_FLAGS.spec.check),
+    checks: ifGiven(values.checks, JUDGE_FLAGS.checks.check),
+    excludeChecks: ifGiven(values['exclude-checks'], JUDGE_FLAGS.excludeChecks.check),
+    timeoutMs: JUDGE_FLAGS.timeout.check(values.timeout),
+  };
+}
+
+/** `--host` of a command that listens; `beyondLoopback` says what listening beyond loopback asks of it. */
+export const hostRow = (beyondLoopback: string) =>
+  ({
+    name: 'host',
+    type: 'string',
+    value: 'HOST',
+    default: '127.0.0.1',
+    check: listenHost,
+    help: `Interface to listen on (default 127.0.0.1; 0.0.0.0 for all). ${beyondLoopback}`,
+  }) as const;
+
+/** A base URL flag (`--base-url`, `--target`…): an http(s) URL, `example` shown when it is not one. */
+export const baseUrlRow = <Name extends string>(name: Name, example: string, help: string) =>
+  ({ name, type: 'string', value: 'URL', check: (url: string) => httpUrlFlag(name, url, example), help }) as const;
 
 /** `--port`: a TCP port, 0 for a free one. */
 export const portFlag = (text: string) => integerFlag('port', text, 0, 65535);

@@ -1,9 +1,9 @@
 // `petstore-kit verify`'s flags: one row each (flag-table.ts), the judging ones shared with `proxy`.
 import { DEFAULT_TIMEOUT_MS, GENERATION_DEFAULTS } from '../contract-tests/run/conformance-options.ts';
 import { RECOMMENDATION_DETAILS } from '../contract-tests/reporters/recommendation-lines.ts';
-import { httpUrlFlag, MAX_TIMER_SECONDS } from './flag-values.ts';
+import { MAX_TIMER_SECONDS } from './flag-values.ts';
 import { oneOf, type FlagTable } from './flag-table.ts';
-import { JUDGE_FLAGS } from './shared-flags.ts';
+import { baseUrlRow, JUDGE_FLAGS } from './shared-flags.ts';
 import { integerFlag, UsageError } from './usage-error.ts';
 
 /** More would make the generated phase the run (requests per operation, before shrinking). */
@@ -12,20 +12,16 @@ const MAX_EXAMPLES = 10_000;
 const MAX_RATE = 10_000;
 
 export const VERIFY_FLAGS = {
-  baseUrl: {
-    name: 'base-url',
-    type: 'string',
-    value: 'URL',
-    check: (url: string) => httpUrlFlag('base-url', url, 'http://127.0.0.1:4010/v1'),
-    help: 'API base URL including its version segment, e.g. http://127.0.0.1:4010/v1 (required)',
-  },
-  quickstartUrl: {
-    name: 'quickstart-url',
-    type: 'string',
-    value: 'URL',
-    check: (url: string) => httpUrlFlag('quickstart-url', url, 'http://127.0.0.1:4010/quickstart'),
-    help: 'Quickstart base URL, e.g. http://127.0.0.1:4010/quickstart (its scenarios are skipped without it)',
-  },
+  baseUrl: baseUrlRow(
+    'base-url',
+    'http://127.0.0.1:4010/v1',
+    'API base URL including its version segment, e.g. http://127.0.0.1:4010/v1 (required)',
+  ),
+  quickstartUrl: baseUrlRow(
+    'quickstart-url',
+    'http://127.0.0.1:4010/quickstart',
+    'Quickstart base URL, e.g. http://127.0.0.1:4010/quickstart (its scenarios are skipped without it)',
+  ),
   apiKey: {
     name: 'api-key',
     type: 'string',

@@ -78,17 +78,26 @@ export interface Judge {
 }
 
 export interface JudgeOptions {
+  /** The Pet Store's base URL on the target, with its version segment, e.g. https://staging.example.com/v1. */
   target: string;
+  /** The quickstart's base URL on the target. */
   quickstartTarget?: string;
+  /** `interface` (default): our choices only recommend; `petstore-kit`: they bind, as with verify. */
   profile?: 'interface' | 'petstore-kit';
+  /** An OpenAPI Overlay 1.0 file of choices that bind (instead of ours). */
   overlayPath?: string;
+  /** The interface to judge against (default: the one the kit ships). */
   specPath?: string;
+  /** Only these checks' findings count (names from `petstore-kit verify --help`). */
   checks?: string[];
   excludeChecks?: string[];
-  /** A user's checks (verify's `extraChecks`): its response checks run on each exchange. */
+  /** Checks of your own, as verify's `extraChecks` (docs/custom-checks.md): their response checks judge each exchange. */
   extraChecks?: readonly CheckDefinition<string>[];
+  /** Time for the target to answer, body included, before the exchange is NoResponse (verify's per-request timeout). */
   timeoutMs: number;
+  /** What is read of each body to judge it (default verify's: 2 MiB decoded, JSON 64 deep). */
   limits?: ResponseLimits;
+  /** The judge's clock (tests that run a target with a clock of its own); default the wall clock. */
   now?: () => Date;
 }
 

@@ -1,7 +1,7 @@
 // `startProxy`: a local server in front of a Pet Store deployment. It forwards every request under the
 // Pet Store's base path (the interface's, `/v1`) and the quickstart's (`/quickstart`) to the target given
 // for it, any method, and judges each exchange as verify would (contract-tests/exchange/judge.ts). It
-// forwards nowhere else: it is no open proxy (host-guard.ts), a path some server would read as another is
+// forwards nowhere else: it is no open proxy (src/shared/request-guard.ts), a path some server would read as another is
 // refused (path-readings.ts), other paths get 404, a request that has already passed through it gets 508 (its
 // own `Via` entry: a target that leads back to it), and `/__admin` is its own (admin-api.ts). It answers
 // pages' preflights itself (page-cors.ts). Every refusal carries the Error body of proxy-errors.ts.
@@ -25,7 +25,7 @@ import { ExchangeJournal } from './exchange-journal.ts';
 import { harEntryOf } from './exchange-har.ts';
 import { forwardExchange, type Upstream } from './forward-exchange.ts';
 import { viaEntry } from './hop-by-hop.ts';
-import { createProxyGuard } from './host-guard.ts';
+import { createRequestGuard } from '../../src/shared/request-guard.ts';
 import { createJudge, type Judge } from '../../contract-tests/exchange/judge.ts';
 import { kitVersion } from './kit-version.ts';
 import { matchOperation, methodsAt } from '../../contract-tests/exchange/match-operation.ts';
@@ -84,9 +84,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     : undefined;
   const host = options.host ?? '127.0.0.1';
   let port = 0;
-  const guard = createProxyGuard({
+  const guard = createRequestGuard({
     host,
-    port: () => port,
+    proxyPort: () => port,
     allowedHosts: options.allowedHosts,
     adminPath: ADMIN_PATH,
     adminOrigins: options.adminOrigins,

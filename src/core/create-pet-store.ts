@@ -10,7 +10,6 @@ import { createRouter } from './router/create-router.ts';
 import { document } from '../openapi/document.gen.ts';
 import { indexOperations } from '../openapi/index-operations.ts';
 import { templateParts } from '../openapi/fill-template.ts';
-import { clippedJson } from '../openapi/capped-issues.ts';
 import { seedPets } from './store/seed-pets.ts';
 import { resolvePets, type YourPet, type YourPets } from './store/data-set.ts';
 import { parseSnapshot, type Snapshot } from './store/snapshot.ts';
@@ -24,7 +23,8 @@ import { precompiledCompiler as compiler } from './validation/precompiled-compil
 import { validateResponse } from './validation/compile-response-validator.ts';
 import { KitError } from '../shared/kit-error.ts';
 import { DEV_API_KEY } from '../shared/dev-api-key.ts';
-import { createFaultRegistry, FaultInputError, type ArmedFault } from './faults/fault-registry.ts';
+import { createFaultRegistry, type ArmedFault } from './faults/fault-registry.ts';
+import { addGivenInCode } from './registry-input.ts';
 import type { FaultInput } from './faults/fault-schema.ts';
 import { createRuleRegistry } from './rules/rule-registry.ts';
 import { ruleControls, type RuleControls } from './rules/rule-controls.ts';
@@ -244,15 +244,7 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
   const armStartupFaults = () => {
     for (const input of options.faults ?? []) armFault(input);
   };
-  const armFault = (input: FaultInput) => {
-    try {
-      return faults.add(input);
-    } catch (error) {
-      if (!(error instanceof FaultInputError)) throw error;
-      const why = `${clippedJson(input)} is invalid: ${error.message}`;
-      throw new KitError('arm the fault', why, 'See docs/frontend-states.md for the fields.');
-    }
-  };
+  const armFault = (input: FaultInput) => addGivenInCode(faults, input, 'arm the fault');
   armStartupFaults();
   const targets = ruleTargets(operations, document);
   const rules = createRuleRegistry({ targets, operations: compiled, compiler });

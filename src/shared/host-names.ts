@@ -1,5 +1,5 @@
-// The Host rules of every server the kit runs (the mock's src/node/request-guard.ts, the proxy's
-// integrations/proxy/host-guard.ts), written once. Against DNS rebinding (a page on evil.example whose name
+// The Host rules of every server the kit runs (the mock and the proxy, through src/shared/request-guard.ts),
+// written once. Against DNS rebinding (a page on evil.example whose name
 // resolves to 127.0.0.1 sends `Host: evil.example`): a server bound to loopback answers the loopback names
 // and addresses and the hosts the user allowed; bound elsewhere, IP addresses too (no one can rebind an
 // address). Vite and webpack-dev-server refuse the same way. Pure: no node:*, so every floor may use it.

@@ -13,8 +13,17 @@ import { judgedAlone, verifyRecorded, type JudgedAlone } from '../support/record
 
 const clockOf = (target: FaithfulTarget) => target.now && (() => target.now!);
 
+/**
+ * The default run explores at the generated phase's full depth (a false alarm there is as serious as anywhere);
+ * the run with our choices binding at a tenth of it: the phase's seed is fixed, so its requests are the first
+ * ones of the default run, whose findings on the interface fail both runs alike.
+ */
 const verify = (target: FaithfulTarget, profile: 'interface' | 'petstore-kit') =>
-  verifyRecorded(() => startFaithful(target), { profile, now: clockOf(target) });
+  verifyRecorded(() => startFaithful(target), {
+    profile,
+    now: clockOf(target),
+    ...(profile === 'petstore-kit' ? { maxExamples: 5 } : {}),
+  });
 
 const findings = (report: Report, kind: 'failures' | 'recommendations') =>
   report.scenarios.flatMap((s) => s[kind].map((f) => ({ ...f, scenario: s.name })));

@@ -14,8 +14,7 @@ import type { YourPet } from '../store/data-set.ts';
 import type { RequestJournal } from '../journal/request-journal.ts';
 import type { StoreState } from '../store/store-state.ts';
 import { DATA_ROUTES } from './data-routes.ts';
-import { FAULT_ROUTES } from './fault-routes.ts';
-import { RULE_ROUTES } from './rule-routes.ts';
+import { registryRoutes } from './registry-routes.ts';
 import { JOURNAL_ROUTES } from './journal-routes.ts';
 import { toYaml } from './to-yaml.ts';
 
@@ -62,8 +61,8 @@ const ROUTES: AdminRoutes = {
       return jsonResponse(200, JSON.stringify({ pets: state().pets.size }));
     },
   },
-  ...FAULT_ROUTES,
-  ...RULE_ROUTES,
+  ...registryRoutes('fault', ({ faults }) => faults, 'armed fault'),
+  ...registryRoutes('rule', ({ rules }) => rules, 'rule'),
   ...DATA_ROUTES,
   ...JOURNAL_ROUTES,
 };

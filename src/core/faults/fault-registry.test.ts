@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { document } from '../../openapi/document.gen.ts';
 import { createSchemaCompiler } from '../../openapi/schema-compiler.ts';
-import { createFaultRegistry, FaultInputError } from './fault-registry.ts';
+import { createFaultRegistry } from './fault-registry.ts';
+import { RegistryInputError } from '../registry-input.ts';
 
 const compiler = createSchemaCompiler(document);
 const registry = (seed = 1) => createFaultRegistry({ seed, operationIds: ['listPets', 'getPet'], compiler });
@@ -9,7 +10,7 @@ const issuesOf = (input: unknown) => {
   try {
     registry().add(input);
   } catch (error) {
-    return (error as FaultInputError).issues.map((issue) => issue.pointer);
+    return (error as RegistryInputError).issues.map((issue) => issue.pointer);
   }
   return [];
 };

@@ -1,6 +1,7 @@
 // Faults armed at run time (admin API, CLI, `store.faults`): which operations they hit, how often, and
 // what they do. Random choices come from a PRNG seeded by the store's seed, so a run replays exactly.
-import { checkingStopped, issueSummary } from '../../openapi/capped-issues.ts';
+import { checkingStopped } from '../../openapi/capped-issues.ts';
+import { RegistryInputError, type EntryRegistry } from '../registry-input.ts';
 import type { Issue } from '../../openapi/issue.ts';
 import { issuesFromAjv } from '../../openapi/issue.ts';
 import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
@@ -23,23 +24,8 @@ export interface FaultHit {
   delayMs: number;
 }
 
-export class FaultInputError extends Error {
-  /** `stopped`: checking stopped before the end of the input (capped-issues.ts), so `issues` are the first ones. */
-  constructor(
-    readonly issues: Issue[],
-    stopped = false,
-  ) {
-    super(`Invalid fault: ${issueSummary(issues, stopped)}`);
-  }
-}
-
-export interface FaultRegistry {
-  /** Validates and arms a fault; throws FaultInputError with every issue when the input is invalid. */
-  add(input: unknown): ArmedFault;
-  list(): ArmedFault[];
-  remove(id: string): boolean;
-  clear(): void;
-  readonly size: number;
+/** Adding a fault arms it; its input is checked against FAULT_SCHEMA. */
+export interface FaultRegistry extends EntryRegistry<ArmedFault> {
   /** The first armed fault that hits this request of `operationId`, consuming one of its `times`. */
   pick(operationId: string): FaultHit | undefined;
   /** Restarts the random sequence from the seed. */
@@ -58,13 +44,14 @@ export function createFaultRegistry(options: {
 
   const check = (input: unknown): FaultInput => {
     if (!validate(input))
-      throw new FaultInputError(
+      throw new RegistryInputError(
+        'fault',
         [...ruleFieldsIn(input), ...issuesFromAjv('body', validate.errors)],
         checkingStopped(validate.errors),
       );
     const fault = input as FaultInput;
     if (fault.delayMaxMs !== undefined && fault.delayMaxMs < fault.delayMs!) {
-      throw new FaultInputError([
+      throw new RegistryInputError('fault', [
         { in: 'body', pointer: '/delayMaxMs', message: 'delayMaxMs must not be below delayMs' },
       ]);
     }

@@ -5,6 +5,7 @@
 import type { CoreResponse } from '../core-request.ts';
 import { errorResponse } from '../errors.ts';
 import { CORS_HEADERS, corsHeaders, preflightHeaders } from '../../shared/cors.ts';
+import { originRefused } from '../../shared/request-guard.ts';
 
 // The headers themselves are shared with the proxy (src/shared/cors.ts).
 export { CORS_HEADERS, corsHeaders };
@@ -25,10 +26,4 @@ export function preflightResponse(
   const cors = request.origin === undefined ? CORS_HEADERS : corsHeaders(request.origin, admin, adminOrigins);
   if (!cors) return errorResponse('ORIGIN_NOT_ALLOWED', { message: originRefused(request.origin!) });
   return { status: 204, headers: { ...preflightHeaders(allow, request.requestedHeaders), ...cors }, body: null };
-}
-
-/** Why the admin API refused a page's origin, and how to allow it. */
-export function originRefused(origin: string): string {
-  const shown = origin.slice(0, 200);
-  return `The admin API does not answer pages on ${shown}: start the mock with --admin-origin ${shown} to allow it`;
 }

@@ -8,7 +8,8 @@ import { successStatus } from '../operations/operation-context.ts';
 import { namedExamples } from '../shaping/named-examples.ts';
 import { precompiledCompiler as compiler } from '../validation/precompiled-compiler.ts';
 import { MAX_CHECKED_ISSUES } from '../../openapi/capped-issues.ts';
-import { createRuleRegistry, RuleInputError } from './rule-registry.ts';
+import { createRuleRegistry } from './rule-registry.ts';
+import { RegistryInputError } from '../registry-input.ts';
 import { ruleTargets } from './rule-schema.ts';
 
 const operations = indexOperations(document);
@@ -27,7 +28,7 @@ const issuesOf = (add: () => unknown) => {
   try {
     add();
   } catch (error) {
-    if (error instanceof RuleInputError) return error.issues;
+    if (error instanceof RegistryInputError) return error.issues;
     throw error;
   }
   throw new Error('the rule was accepted');
@@ -61,7 +62,7 @@ describe('a rule', () => {
 
   it('is given an id only when accepted', () => {
     const rules = registry();
-    expect(() => rules.add({ operation: 'nope', status: 500 })).toThrow(RuleInputError);
+    expect(() => rules.add({ operation: 'nope', status: 500 })).toThrow(RegistryInputError);
     expect(rules.add({ operation: 'listPets', status: 500 }).id).toBe('r1');
   });
 

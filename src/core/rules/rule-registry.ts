@@ -3,7 +3,8 @@
 // the response the interface declares for its status, unless the rule says it is deliberate.
 import { headerValue, type CoreRequest } from '../core-request.ts';
 import { responseFor } from '../../openapi/index-operations.ts';
-import { checkingStopped, issueSummary, MAX_LISTED_ISSUES } from '../../openapi/capped-issues.ts';
+import { checkingStopped, MAX_LISTED_ISSUES } from '../../openapi/capped-issues.ts';
+import { RegistryInputError, type EntryRegistry } from '../registry-input.ts';
 import { issuesFromAjv, type Issue } from '../../openapi/issue.ts';
 import { MAX_INPUT_DEPTH, nestsDeeperThan } from '../../shared/input-limits.ts';
 import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
@@ -21,23 +22,8 @@ export interface ActiveRule extends RuleInput {
   breaksInterface?: true;
 }
 
-export class RuleInputError extends Error {
-  /** `stopped`: checking stopped before the end of the input (capped-issues.ts), so `issues` are the first ones. */
-  constructor(
-    readonly issues: Issue[],
-    stopped = false,
-  ) {
-    super(`Invalid rule: ${issueSummary(issues, stopped)}`);
-  }
-}
-
-export interface RuleRegistry {
-  /** Validates and adds a rule; throws RuleInputError with every issue when the input is invalid. */
-  add(input: unknown): ActiveRule;
-  list(): ActiveRule[];
-  remove(id: string): boolean;
-  clear(): void;
-  readonly size: number;
+/** A rule's input is checked against RULE_SCHEMA, narrowed to its operation. */
+export interface RuleRegistry extends EntryRegistry<ActiveRule> {
   /** The first rule that matches this request, consuming one of its `times`. */
   pick(operationId: string, request: CoreRequest, pathParams: Record<string, string>): ActiveRule | undefined;
 }
@@ -55,13 +41,17 @@ export function createRuleRegistry(options: {
   const check = (input: unknown): RuleInput & { breaksInterface?: true } => {
     const operation = (input as RuleInput | null)?.operation;
     if (!validate(input))
-      throw new RuleInputError(ruleIssues(validate.errors, schema, operation), checkingStopped(validate.errors));
+      throw new RegistryInputError(
+        'rule',
+        ruleIssues(validate.errors, schema, operation),
+        checkingStopped(validate.errors),
+      );
     const rule = input as RuleInput;
     if (rule.body === undefined) return rule;
     // Kept whole, cloned and sent: past this depth a clone or JSON.stringify would overflow the stack.
     if (nestsDeeperThan(rule.body)) {
       const message = `field 'body' nests deeper than ${MAX_INPUT_DEPTH} levels`;
-      throw new RuleInputError([{ in: 'body', pointer: '/body', message }]);
+      throw new RegistryInputError('rule', [{ in: 'body', pointer: '/body', message }]);
     }
     const { issues: broken, stopped } = interfaceIssues(
       rule,
@@ -73,7 +63,7 @@ export function createRuleRegistry(options: {
       // After the body's issues, among those listed however many there are.
       const fix = { in: 'body' as const, pointer: '/deliberate', message: 'set deliberate: true to send it anyway' };
       const at = Math.min(broken.length, MAX_LISTED_ISSUES - 1);
-      throw new RuleInputError([...broken.slice(0, at), fix, ...broken.slice(at)], stopped);
+      throw new RegistryInputError('rule', [...broken.slice(0, at), fix, ...broken.slice(at)], stopped);
     }
     return { ...rule, breaksInterface: true };
   };

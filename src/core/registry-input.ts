@@ -1,0 +1,38 @@
+// What the fault and rule registries share (src/core/faults, src/core/rules): the error for an input their schema
+// refuses, the admin routes that add, list and remove their entries, and adding one given in code with the kit's
+// message. The two registries differ in what an entry is and when it applies, never in how it is given.
+import { clippedJson, issueSummary } from '../openapi/capped-issues.ts';
+import type { Issue } from '../openapi/issue.ts';
+import { KitError } from '../shared/kit-error.ts';
+
+export class RegistryInputError extends Error {
+  /** `stopped`: checking stopped before the end of the input (capped-issues.ts), so `issues` are the first ones. */
+  constructor(
+    what: 'fault' | 'rule',
+    readonly issues: Issue[],
+    stopped = false,
+  ) {
+    super(`Invalid ${what}: ${issueSummary(issues, stopped)}`);
+  }
+}
+
+/** The part of a registry its admin routes and callers in code use. */
+export interface EntryRegistry<Entry> {
+  /** Validates and adds an entry; throws RegistryInputError with its issues when the input is invalid. */
+  add(input: unknown): Entry;
+  list(): Entry[];
+  remove(id: string): boolean;
+  clear(): void;
+  readonly size: number;
+}
+
+/** Adds an entry given in code (createPetStore's options, `store.rules`); an invalid one is a KitError naming why. */
+export function addGivenInCode<Entry>(registry: EntryRegistry<Entry>, input: unknown, action: string): Entry {
+  try {
+    return registry.add(input);
+  } catch (error) {
+    if (!(error instanceof RegistryInputError)) throw error;
+    const why = `${clippedJson(input)} is invalid: ${error.message}`;
+    throw new KitError(action, why, 'See docs/frontend-states.md for the fields.');
+  }
+}
