@@ -3,7 +3,8 @@
 //   --delay 300         every answer 300 ms late; --delay 200-800 a delay drawn between the two
 //   --fault JSON        any fault, as POST /__admin/faults takes it (repeatable)
 import type { FaultInput } from '../src/core/index.ts';
-import { createPetStore, MAX_DELAY_MS } from '../src/core/index.ts';
+import { MAX_DELAY_MS } from '../src/core/index.ts';
+import { checkedByStore } from './store-checked.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The status `--fail-rate` answers: 503 Service Unavailable, the transient failure a page retries. */
@@ -27,20 +28,9 @@ export function faultsFromFlags(values: { 'fail-rate'?: string; delay?: string; 
         `--fault: expected a JSON object such as '{"operation":"listPets","status":500}', got ${JSON.stringify(text)}`,
       );
     }
-    faults.push(checked(fault));
+    faults.push(checkedByStore('fault', fault));
   }
   return faults;
-}
-
-/** A fault the store would refuse is a bad flag value (exit 2), named with the store's own reasons. */
-function checked(fault: FaultInput): FaultInput {
-  try {
-    createPetStore({ pets: 0, journalSize: 0, faults: [fault] });
-  } catch (error) {
-    const why = (error as Error).message.replace(/^\[petstore-kit\] Failed to arm the fault: /, '');
-    throw new UsageError(`--fault: ${why}`);
-  }
-  return fault;
 }
 
 function delayFault(text: string): FaultInput {

@@ -1,7 +1,7 @@
 // The serve command's --rule flag (repeatable): rules added at start-up, as POST /__admin/rules takes them, and
 // added again by every reset (docs/frontend-states.md, "For a while: rules").
 import type { RuleInput } from '../src/core/index.ts';
-import { createPetStore } from '../src/core/index.ts';
+import { checkedByStore } from './store-checked.ts';
 import { UsageError } from './usage-error.ts';
 
 export function rulesFromFlags(values: { rule?: string[] }): RuleInput[] {
@@ -14,17 +14,6 @@ export function rulesFromFlags(values: { rule?: string[] }): RuleInput[] {
         `--rule: expected a JSON object such as '{"operation":"listPets","example":"empty"}', got ${JSON.stringify(text)}`,
       );
     }
-    return checked(rule);
+    return checkedByStore('rule', rule);
   });
-}
-
-/** A rule the store would refuse is a bad flag value (exit 2), named with the store's own reasons. */
-function checked(rule: RuleInput): RuleInput {
-  try {
-    createPetStore({ pets: 0, journalSize: 0, rules: [rule] });
-  } catch (error) {
-    const why = (error as Error).message.replace(/^\[petstore-kit\] Failed to add the rule: /, '');
-    throw new UsageError(`--rule: ${why}`);
-  }
-  return rule;
 }

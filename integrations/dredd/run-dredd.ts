@@ -11,6 +11,7 @@ import { DEFAULT_SPEC_PATH, loadSpec } from '../shared/spec-files.ts';
 import { deriveDreddSpec } from './derive-dredd-spec.ts';
 import { buildDreddPlan } from './transaction-plan.ts';
 import { createRedactor } from '../../src/shared/redact.ts';
+import { eachLine } from '../process/child-lines.ts';
 import { resolvePeerEntry } from '../process/resolve-peer.ts';
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 
@@ -111,17 +112,7 @@ function spawnDredd(
   const lines: string[] = [];
   const redactor = createRedactor(secret ? [secret] : []);
   const redact = (line: string) => redactor.text(line);
-  for (const stream of [child.stdout, child.stderr]) {
-    let buffered = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      buffered += chunk;
-      const parts = buffered.split('\n');
-      buffered = parts.pop() ?? '';
-      for (const part of parts) emit(redact(part));
-    });
-    stream.on('end', () => buffered && emit(redact(buffered)));
-  }
+  eachLine([child.stdout, child.stderr], (line) => emit(redact(line)));
   function emit(line: string) {
     lines.push(line);
     onLine?.(line);

@@ -2,6 +2,7 @@
 // The child is always reaped: `stop()` sends SIGTERM then SIGKILL, and a process 'exit' hook kills any
 // child still alive if the parent ends first (a failed test, Ctrl-C), so no Prism is ever left behind.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { eachLine } from '../process/child-lines.ts';
 import { resolvePeerEntry } from '../process/resolve-peer.ts';
 import { stopper } from '../process/stop-child.ts';
 import { KitError } from '../../src/shared/kit-error.ts';
@@ -71,27 +72,17 @@ export async function spawnPrism(
       child.kill('SIGKILL');
       reject(new KitError(`start prism ${command}`, why, `Its output:\n${recent.join('\n')}`));
     };
-    // Both streams are always drained: an unread pipe would block Prism once its log fills the buffer.
-    for (const stream of [child.stdout!, child.stderr!]) {
-      let buffered = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        buffered += chunk;
-        const lines = buffered.split('\n');
-        buffered = lines.pop() ?? '';
-        for (const raw of lines) {
-          const line = raw.replace(ANSI, '');
-          recent.push(line);
-          if (recent.length > 200) recent.shift();
-          options.onLine?.(line);
-          const match = LISTENING.exec(line);
-          if (match) {
-            clearTimeout(timer);
-            resolve(match[1]!);
-          }
-        }
-      });
-    }
+    eachLine([child.stdout!, child.stderr!], (raw) => {
+      const line = raw.replace(ANSI, '');
+      recent.push(line);
+      if (recent.length > 200) recent.shift();
+      options.onLine?.(line);
+      const match = LISTENING.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
     child.once('error', (error) => fail(error.message));
     child.once('exit', (code, signal) => fail(`it exited (code ${code}, signal ${signal}) before listening`));
   });

@@ -36,3 +36,63 @@ export function addGivenInCode<Entry>(registry: EntryRegistry<Entry>, input: unk
     throw new KitError(action, why, 'See docs/frontend-states.md for the fields.');
   }
 }
+
+/** What every registry entry counts: the requests it applied to, and what is left of its `times`. */
+interface CountedEntry {
+  id: string;
+  hits: number;
+  times?: number;
+  remaining?: number;
+}
+
+/**
+ * A registry's entries in the order added: their ids (`f1`, `r1`…, never reused), the copies handed out, and
+ * the first one a request takes, its `times` counted down until it goes.
+ */
+export class EntryList<Entry extends CountedEntry> {
+  private entries: Entry[] = [];
+  private nextId = 1;
+
+  constructor(
+    private readonly prefix: string,
+    private readonly copy: (entry: Entry) => Entry,
+  ) {}
+
+  /** Adds the entry `make` builds with its id; returns a copy. */
+  add(make: (id: string) => Entry): Entry {
+    const entry = make(`${this.prefix}${this.nextId++}`);
+    if (entry.times !== undefined) entry.remaining = entry.times;
+    this.entries.push(entry);
+    return this.copy(entry);
+  }
+
+  list(): Entry[] {
+    return this.entries.map(this.copy);
+  }
+
+  remove(id: string): boolean {
+    const before = this.entries.length;
+    this.entries = this.entries.filter((entry) => entry.id !== id);
+    return this.entries.length !== before;
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** The first entry that `applies` to a request, asked in order: its hit counted, one of its `times` used. */
+  take(applies: (entry: Entry) => boolean): Entry | undefined {
+    for (const entry of this.entries) {
+      if (!applies(entry)) continue;
+      entry.hits++;
+      if (entry.remaining !== undefined && --entry.remaining === 0)
+        this.entries = this.entries.filter((other) => other !== entry);
+      return entry;
+    }
+    return undefined;
+  }
+}

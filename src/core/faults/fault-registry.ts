@@ -1,7 +1,7 @@
 // Faults armed at run time (admin API, CLI, `store.faults`): which operations they hit, how often, and
 // what they do. Random choices come from a PRNG seeded by the store's seed, so a run replays exactly.
 import { checkingStopped } from '../../openapi/capped-issues.ts';
-import { RegistryInputError, type EntryRegistry } from '../registry-input.ts';
+import { EntryList, RegistryInputError, type EntryRegistry } from '../registry-input.ts';
 import type { Issue } from '../../openapi/issue.ts';
 import { issuesFromAjv } from '../../openapi/issue.ts';
 import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
@@ -39,8 +39,6 @@ export function createFaultRegistry(options: {
 }): FaultRegistry {
   const validate = options.compiler.compile(faultSchema(options.operationIds));
   let random = createPrng(options.seed);
-  let armed: ArmedFault[] = [];
-  let nextId = 1;
 
   const check = (input: unknown): FaultInput => {
     if (!validate(input))
@@ -58,39 +56,23 @@ export function createFaultRegistry(options: {
     return fault;
   };
 
+  const armed = new EntryList<ArmedFault>('f', (fault) => ({ ...fault }));
   return {
-    add(input) {
-      const fault: ArmedFault = {
-        id: `f${nextId++}`,
-        ...check(input),
-        operation: (input as FaultInput).operation ?? '*',
-        hits: 0,
-      };
-      if (fault.times !== undefined) fault.remaining = fault.times;
-      armed.push(fault);
-      return { ...fault };
-    },
-    list: () => armed.map((fault) => ({ ...fault })),
-    remove(id) {
-      const before = armed.length;
-      armed = armed.filter((fault) => fault.id !== id);
-      return armed.length !== before;
-    },
-    clear() {
-      armed = [];
-    },
+    add: (input) =>
+      armed.add((id) => ({ id, ...check(input), operation: (input as FaultInput).operation ?? '*', hits: 0 })),
+    list: () => armed.list(),
+    remove: (id) => armed.remove(id),
+    clear: () => armed.clear(),
     get size() {
-      return armed.length;
+      return armed.size;
     },
     pick(operationId) {
-      for (const fault of armed) {
-        if (fault.operation !== '*' && fault.operation !== operationId) continue;
-        if (fault.probability !== undefined && fault.probability < 1 && !(random() < fault.probability)) continue;
-        fault.hits++;
-        if (fault.remaining !== undefined && --fault.remaining === 0) armed = armed.filter((other) => other !== fault);
-        return { fault: { ...fault }, delayMs: drawDelay(fault, random) };
-      }
-      return undefined;
+      const fault = armed.take(
+        (fault) =>
+          (fault.operation === '*' || fault.operation === operationId) &&
+          (fault.probability === undefined || fault.probability >= 1 || random() < fault.probability),
+      );
+      return fault && { fault: { ...fault }, delayMs: drawDelay(fault, random) };
     },
     reseed() {
       random = createPrng(options.seed);

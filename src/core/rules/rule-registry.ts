@@ -4,7 +4,7 @@
 import { headerValue, type CoreRequest } from '../core-request.ts';
 import { responseFor } from '../../openapi/index-operations.ts';
 import { checkingStopped, MAX_LISTED_ISSUES } from '../../openapi/capped-issues.ts';
-import { RegistryInputError, type EntryRegistry } from '../registry-input.ts';
+import { EntryList, RegistryInputError, type EntryRegistry } from '../registry-input.ts';
 import { issuesFromAjv, type Issue } from '../../openapi/issue.ts';
 import { MAX_INPUT_DEPTH, nestsDeeperThan } from '../../shared/input-limits.ts';
 import type { SchemaCompiler } from '../../openapi/schema-compiler.ts';
@@ -35,8 +35,6 @@ export function createRuleRegistry(options: {
 }): RuleRegistry {
   const schema = ruleSchema(options.targets);
   const validate = options.compiler.compile(schema);
-  let active: ActiveRule[] = [];
-  let nextId = 1;
 
   const check = (input: unknown): RuleInput & { breaksInterface?: true } => {
     const operation = (input as RuleInput | null)?.operation;
@@ -68,36 +66,25 @@ export function createRuleRegistry(options: {
     return { ...rule, breaksInterface: true };
   };
 
+  const active = new EntryList<ActiveRule>('r', (rule) => structuredClone(rule));
   return {
     add(input) {
+      // Checked before an id is given: a refused rule takes none.
       const checked = structuredClone(check(input));
-      const rule: ActiveRule = { id: `r${nextId++}`, ...checked, hits: 0 };
-      if (rule.match?.headers) rule.match.headers = lowerCaseNames(rule.match.headers);
-      if (rule.times !== undefined) rule.remaining = rule.times;
-      active.push(rule);
-      return structuredClone(rule);
-    },
-    list: () => active.map((rule) => structuredClone(rule)),
-    remove(id) {
-      const before = active.length;
-      active = active.filter((rule) => rule.id !== id);
-      return active.length !== before;
-    },
-    clear() {
-      active = [];
-    },
-    get size() {
-      return active.length;
-    },
-    pick(operationId, request, pathParams) {
-      for (const rule of active) {
-        if (rule.operation !== operationId || !matches(rule, request, pathParams)) continue;
-        rule.hits++;
-        if (rule.remaining !== undefined && --rule.remaining === 0) active = active.filter((other) => other !== rule);
+      return active.add((id) => {
+        const rule: ActiveRule = { id, ...checked, hits: 0 };
+        if (rule.match?.headers) rule.match.headers = lowerCaseNames(rule.match.headers);
         return rule;
-      }
-      return undefined;
+      });
     },
+    list: () => active.list(),
+    remove: (id) => active.remove(id),
+    clear: () => active.clear(),
+    get size() {
+      return active.size;
+    },
+    pick: (operationId, request, pathParams) =>
+      active.take((rule) => rule.operation === operationId && matches(rule, request, pathParams)),
   };
 }
 
