@@ -4,7 +4,7 @@
 //   --fault JSON        any fault, as POST /__admin/faults takes it (repeatable)
 import type { FaultInput } from '../src/core/index.ts';
 import { MAX_DELAY_MS } from '../src/core/index.ts';
-import { checkedByStore } from './store-checked.ts';
+import { storeFlag } from './store-checked.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The status `--fail-rate` answers: 503 Service Unavailable, the transient failure a page retries. */
@@ -19,17 +19,8 @@ export function faultsFromFlags(values: { 'fail-rate'?: string; delay?: string; 
     if (Number(rate) > 0) faults.push({ status: FAIL_RATE_STATUS, probability: Number(rate) });
   }
   if (values.delay !== undefined && values.delay !== '0') faults.push(delayFault(values.delay));
-  for (const text of values.fault ?? []) {
-    let fault: FaultInput;
-    try {
-      fault = JSON.parse(text) as FaultInput;
-    } catch {
-      throw new UsageError(
-        `--fault: expected a JSON object such as '{"operation":"listPets","status":500}', got ${JSON.stringify(text)}`,
-      );
-    }
-    faults.push(checkedByStore('fault', fault));
-  }
+  for (const text of values.fault ?? [])
+    faults.push(storeFlag<FaultInput>('fault', text, '{"operation":"listPets","status":500}'));
   return faults;
 }
 

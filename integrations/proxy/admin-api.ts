@@ -14,6 +14,7 @@ import { bearerKeyRefusal } from '../../src/shared/bearer-key.ts';
 import { corsHeaders, preflightHeaders } from '../../src/shared/cors.ts';
 import { DASHBOARD_PAGE_HEADERS } from '../../src/shared/dashboard-headers.ts';
 import { harEntry, harLog } from '../../src/shared/har.ts';
+import { verdictFields } from './exchange-har.ts';
 import { dashboardPage } from './dashboard-page.ts';
 import type { ExchangeJournal } from './exchange-journal.ts';
 import type { ProxiedExchange } from '../../contract-tests/exchange/exchange-record.ts';
@@ -151,13 +152,7 @@ function journalHar(
               },
             }
           : {}),
-        ...(exchange.note || exchange.exchange.error ? { comment: exchange.note ?? exchange.exchange.error } : {}),
-        custom: {
-          _exchange: exchange.id,
-          _operationId: exchange.operationId ?? null,
-          _target: exchange.exchange.request.url,
-          _findings: [...exchange.failures, ...exchange.recommendations],
-        },
+        ...verdictFields(exchange),
       }),
     ),
     creator,

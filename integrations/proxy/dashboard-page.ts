@@ -6,6 +6,7 @@
 // proxy asks for a key (it can be reached from other machines), the page asks for it once, keeps it for the
 // tab (sessionStorage), and sends it with every call; the HAR and the reports are fetched, then saved, since a
 // plain link cannot send it.
+import { dashboardPageStart, escapeHtml } from '../../src/shared/dashboard-headers.ts';
 
 const STYLE = `
   :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2430; background: #f5f6f8; }
@@ -140,21 +141,12 @@ export function dashboardPage(
   adminPath: string,
   about: { target: string; quickstartTarget?: string; apiPath: string; quickstartPath?: string; profile: string },
 ): string {
-  const text = (value: string) =>
-    value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  const text = escapeHtml;
   const forwards = [
     `${about.apiPath} → ${about.target}`,
     ...(about.quickstartTarget ? [`${about.quickstartPath} → ${about.quickstartTarget}`] : []),
   ].join(', ');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>petstore-kit proxy</title>
-<style>${STYLE}</style>
-</head>
-<body data-admin="${text(adminPath)}">
+  return `${dashboardPageStart('petstore-kit proxy', STYLE, adminPath)}
 <header>
   <h1>petstore-kit proxy</h1>
   <span>${text(forwards)}</span>

@@ -55,6 +55,13 @@ export function harEntryOf(material: HarMaterial, judged: ProxiedExchange, redac
           },
         }
       : {}),
+    ...verdictFields(judged),
+  });
+}
+
+/** What the judge said of an exchange, as a HAR entry carries it: a comment, and custom fields (`_findings`). */
+export function verdictFields(judged: ProxiedExchange) {
+  return {
     ...(judged.note || judged.exchange.error ? { comment: judged.note ?? judged.exchange.error } : {}),
     custom: {
       _exchange: judged.id,
@@ -62,7 +69,7 @@ export function harEntryOf(material: HarMaterial, judged: ProxiedExchange, redac
       _target: judged.exchange.request.url,
       _findings: [...judged.failures, ...judged.recommendations],
     },
-  });
+  };
 }
 
 /**

@@ -8,6 +8,7 @@
 // your pets are edited from the panels of dashboard-edit.ts.
 import { DEV_API_KEY } from '../core/index.ts';
 import { DATA_SECTION, EDIT_SCRIPT, EDIT_STYLE, RULES_SECTION } from './dashboard-edit.ts';
+import { dashboardPageStart, escapeHtml } from '../shared/dashboard-headers.ts';
 
 const STYLE = `
   :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2430; background: #f5f6f8; }
@@ -322,21 +323,12 @@ export interface DashboardOptions {
 }
 
 export function dashboardPage(adminPath: string, { developmentKey = false }: DashboardOptions = {}): string {
-  const admin = adminPath.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const admin = escapeHtml(adminPath);
   const keyHint = developmentKey
     ? `<p id="key-hint">This mock accepts the development key <code>${DEV_API_KEY}</code>. It is public: give a ` +
       'server anyone else can reach a key of its own (<code>--api-key</code> or <code>PETSTORE_API_KEY</code>).</p>'
     : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>petstore-kit dashboard</title>
-<link rel="icon" href="data:,">
-<style>${STYLE}${EDIT_STYLE}</style>
-</head>
-<body data-admin="${admin}">
+  return `${dashboardPageStart('petstore-kit dashboard', STYLE + EDIT_STYLE, adminPath)}
 <header>
   <h1>petstore-kit dashboard</h1>
   <nav>

@@ -11,3 +11,20 @@ export const DASHBOARD_PAGE_HEADERS: Readonly<Record<string, string>> = Object.f
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 });
+
+/** Text for HTML, in an element or a quoted attribute. */
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A dashboard page's start: its head (title, inline style) and the opening body tag holding its admin path. */
+export function dashboardPageStart(title: string, style: string, adminPath: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="icon" href="data:,">
+<style>${style}</style>
+</head>
+<body data-admin="${escapeHtml(adminPath)}">`;
+}
