@@ -69,10 +69,9 @@ function standaloneModule(
     banner.trimEnd(),
     '// @ts-nocheck: Ajv standalone code (JavaScript), checked by the tests that validate through it.',
     ...imports,
+    "import { appendErrors, isJsonObject, newError, pushError } from './ajv-helpers.ts';",
     ...(importTable ? [importTable] : []),
     linear.replace(/^"use strict";/, ''),
-    APPEND_ERRORS,
-    ERROR_HELPERS,
     '',
     '/** The precompiled validators, by the JSON text of the schema the store passes (precompiled-compiler.ts). */',
     'export const validatorsBySchema = {',
@@ -89,13 +88,6 @@ function standaloneModule(
  * quadratic. Appending in place is linear; the errors and their order are the same.
  */
 const CONCAT = /vErrors = vErrors === null \? (\w+)\.errors : vErrors\.concat\(\1\.errors\);/g;
-
-const APPEND_ERRORS = `/** Appends a called validator's errors in place (scripts/generate-validators.ts: Ajv's concat was quadratic). */
-function appendErrors(errors, more) {
-  if (errors === null) return more.slice();
-  for (const error of more) errors.push(error);
-  return errors;
-}`;
 
 function appendingErrors(code: string): string {
   const rewritten = code.replace(CONCAT, 'vErrors = appendErrors(vErrors, $1.errors);');
@@ -127,24 +119,10 @@ function stoppingAtBudget(code: string): string {
 /**
  * Ajv writes every error in full where it is found: the object literal with its five key names, then
  * `if(vErrors === null){vErrors = [err];}else {vErrors.push(err);}`. Some 150 of each made the validators the
- * largest module of a browser page and of the tarball (test/package); a call to one helper each says the same
+ * largest module of a browser page and of the tarball (test/package); a call to one helper each (src/core/validation/ajv-helpers.ts) says the same
  * with the same objects, keys in the same order (and likewise Ajv's test for a JSON object, some 50 times). An error of another shape (one with a `propertyName`, or an
  * instancePath holding a comma) is left as Ajv wrote it.
  */
-const ERROR_HELPERS = `/** An Ajv error object, keys in Ajv's order (scripts/generate-validators.ts: written once, not 150 times). */
-function newError(instancePath, schemaPath, keyword, params, message) {
-  return { instancePath, schemaPath, keyword, params, message };
-}
-/** Ajv's \`if(vErrors === null){vErrors = [err];}else {vErrors.push(err);}\`, written once. */
-function pushError(errors, error) {
-  if (errors === null) return [error];
-  errors.push(error);
-  return errors;
-}
-/** Ajv's test for a JSON object, written once (the same expression, so the same value). */
-function isJsonObject(data) {
-  return data && typeof data == "object" && !Array.isArray(data);
-}`;
 
 const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
 const OPERAND = String.raw`(?:${STRING}|[\w.]+)`;
