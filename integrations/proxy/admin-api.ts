@@ -8,8 +8,9 @@
 // CORS header is sent except to an origin allowed with --admin-origin (never `*`). When the proxy can be
 // reached from other machines, everything but the dashboard page asks for a key, as the mock's admin API
 // does (a browser sends no bearer header when it navigates: the page asks for the key and sends it).
-// The dashboard page carries the mock dashboard's headers (CSP, no framing, nosniff, no referrer).
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// The dashboard page carries the mock dashboard's headers (CSP, no framing, nosniff, no referrer). It is a
+// core handler (a request in, an answer out): the server shell (src/node/listen.ts) serves it.
+import type { CoreRequest, CoreResponse } from '../../src/core/index.ts';
 import { bearerKeyRefusal } from '../../src/shared/bearer-key.ts';
 import { corsHeaders, preflightHeaders } from '../../src/shared/cors.ts';
 import { DASHBOARD_PAGE_HEADERS } from '../../src/shared/dashboard-headers.ts';
@@ -18,7 +19,7 @@ import { verdictFields } from './exchange-har.ts';
 import { dashboardPage } from './dashboard-page.ts';
 import type { ExchangeJournal } from './exchange-journal.ts';
 import type { ProxiedExchange } from '../../contract-tests/exchange/exchange-record.ts';
-import { sendProxyError, type ProxyErrorCode } from './proxy-errors.ts';
+import { proxyError, type ProxyErrorCode } from './proxy-errors.ts';
 import { renderProxyReport, type ProxyReport } from './proxy-report.ts';
 
 export interface AdminContext {
@@ -33,32 +34,31 @@ export interface AdminContext {
   creator: { name: string; version: string };
 }
 
-export function answerAdmin(ctx: AdminContext, req: IncomingMessage, res: ServerResponse, pathAndQuery: string): void {
-  const url = new URL(pathAndQuery, 'http://proxy.invalid');
+export function answerAdmin(ctx: AdminContext, req: CoreRequest): CoreResponse {
+  // An absolute request target naming the proxy itself (the guard let it through) reads as its path.
+  const url = new URL(req.url, 'http://proxy.invalid');
   const path = url.pathname.slice(ctx.adminPath.length);
-  const origin = req.headers.origin;
+  const origin = single(req.headers.origin);
   const cors = (origin !== undefined && corsHeaders(origin, true, new Set(ctx.adminOrigins))) || {};
-  const send = (status: number, type: string, body: string, extra: Record<string, string> = {}): void =>
-    void res
-      .writeHead(status, {
-        'content-type': type,
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        ...cors,
-        ...extra,
-      })
-      .end(body);
-  const json = (status: number, value: unknown): void =>
+  const send = (status: number, type: string, body: string, extra: Record<string, string> = {}): CoreResponse => ({
+    status,
+    headers: {
+      'content-type': type,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      ...cors,
+      ...extra,
+    },
+    body,
+  });
+  const json = (status: number, value: unknown): CoreResponse =>
     send(status, 'application/json', `${JSON.stringify(value, null, 2)}\n`);
-  const error = (code: ProxyErrorCode, message: string, extra: Record<string, string> = {}): void =>
-    sendProxyError(res, code, message, { 'cache-control': 'no-store', ...cors, ...extra });
+  const error = (code: ProxyErrorCode, message: string, extra: Record<string, string> = {}): CoreResponse =>
+    proxyError(code, message, { 'cache-control': 'no-store', ...cors, ...extra });
 
   if (req.method === 'OPTIONS' && cors['access-control-allow-origin']) {
-    const allowed = preflightHeaders(
-      ['GET', 'HEAD', 'OPTIONS'],
-      headerList(req.headers['access-control-request-headers']),
-    );
-    return void res.writeHead(204, { ...allowed, ...cors }).end();
+    const allowed = preflightHeaders(['GET', 'HEAD', 'OPTIONS'], single(req.headers['access-control-request-headers']));
+    return { status: 204, headers: { ...allowed, ...cors }, body: null };
   }
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return error('METHOD_NOT_ALLOWED', `The proxy's admin API only reads: ${req.method} is not allowed.`, {
@@ -120,18 +120,18 @@ export function answerAdmin(ctx: AdminContext, req: IncomingMessage, res: Server
   );
 }
 
-/** A preflight's requested headers, as one list. */
-function headerList(value: string | string[] | undefined): string | undefined {
+/** A header sent once (Node joins most repeated ones; an array is none of these). */
+function single(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
 /** The journal as HAR: the URL as the client addressed the proxy, bodies as kept (clipped at 4,000 characters). */
 function journalHar(
   exchanges: readonly ProxiedExchange[],
-  req: IncomingMessage,
+  req: CoreRequest,
   creator: { name: string; version: string },
 ) {
-  const origin = `http://${req.headers.host ?? 'localhost'}`;
+  const origin = `http://${single(req.headers.host) ?? 'localhost'}`;
   return harLog(
     exchanges.map((exchange) =>
       harEntry({

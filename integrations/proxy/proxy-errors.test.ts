@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PROXY_ERRORS, proxyErrorBody, rawProxyError, type ProxyErrorCode } from './proxy-errors.ts';
+import { PROXY_ERRORS, proxyError, type ProxyErrorCode } from './proxy-errors.ts';
 
 const codes = Object.keys(PROXY_ERRORS) as ProxyErrorCode[];
 
@@ -12,10 +12,9 @@ describe('the proxy error catalog', () => {
   });
 
   it.each(codes)('renders %s as an Error body whose status is the HTTP status', (code) => {
-    const body = JSON.parse(proxyErrorBody(code, 'why'));
-    expect(body).toEqual({ code, message: 'why', status: PROXY_ERRORS[code] });
-    const raw = rawProxyError(code, 'why');
-    expect(raw.startsWith(`HTTP/1.1 ${PROXY_ERRORS[code]} `)).toBe(true);
-    expect(raw.endsWith(`\r\n\r\n${proxyErrorBody(code, 'why')}`)).toBe(true);
+    const answer = proxyError(code, 'why', { via: '1.1 p' });
+    expect(answer.status).toBe(PROXY_ERRORS[code]);
+    expect(answer.headers).toEqual({ 'content-type': 'application/json', via: '1.1 p' });
+    expect(JSON.parse(answer.body!)).toEqual({ code, message: 'why', status: PROXY_ERRORS[code] });
   });
 });

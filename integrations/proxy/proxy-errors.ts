@@ -1,13 +1,15 @@
 // Every answer the proxy gives on its own (never the target's) that is an error: a stable code with its
 // status, in the kit's Error body (`code`, `message`, `status`), as the mock's catalog (src/core/errors.ts)
 // gives its own. The proxy is no Pet Store, so these are not the mock's codes; docs/proxy.md lists them, and
-// a test keeps the list and this catalog in sync.
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+// a test keeps the list and this catalog in sync. The answers HTTP itself requires (a malformed request, an
+// Expect the proxy cannot meet) are the server shell's (src/node/listen.ts), under the same codes.
+import type { ServerResponse } from 'node:http';
+import type { CoreResponse } from '../../src/core/index.ts';
 
 export const PROXY_ERRORS = {
   /** A path some server would read as another one (path-readings.ts). */
   AMBIGUOUS_PATH: 400,
-  /** Not valid HTTP (Node's parser refused it before any handler). */
+  /** Not valid HTTP (Node's parser refused it before any handler), no Host or more than one (the shell's). */
   MALFORMED_REQUEST: 400,
   /** The admin API, asked from the network (a non-loopback bind) without a valid key. */
   UNAUTHORIZED: 401,
@@ -25,7 +27,9 @@ export const PROXY_ERRORS = {
   METHOD_NOT_ALLOWED: 405,
   /** The request's head did not arrive in time (Node's headers timeout). */
   REQUEST_TIMEOUT: 408,
-  /** Request headers over Node's limit. */
+  /** An `Expect` other than 100-continue (the shell's). */
+  EXPECTATION_FAILED: 417,
+  /** Request headers over the shell's limit (64 KiB). */
   HEADERS_TOO_LARGE: 431,
   /** The target could not be reached, or closed the connection without an answer. */
   TARGET_UNREACHABLE: 502,
@@ -44,6 +48,15 @@ export function proxyErrorBody(code: ProxyErrorCode, message: string): string {
   return JSON.stringify({ code, message, status: PROXY_ERRORS[code] });
 }
 
+/** The Error answer of `code` (`headers` added), for the server shell to send. */
+export function proxyError(code: ProxyErrorCode, message: string, headers: Record<string, string> = {}): CoreResponse {
+  return {
+    status: PROXY_ERRORS[code],
+    headers: { 'content-type': 'application/json', ...headers },
+    body: proxyErrorBody(code, message),
+  };
+}
+
 /** Answers `res` with the Error body of `code` (`headers` added), unless an answer has already begun. */
 export function sendProxyError(
   res: ServerResponse,
@@ -52,19 +65,7 @@ export function sendProxyError(
   headers: Record<string, string> = {},
 ): void {
   if (res.headersSent || res.destroyed) return;
-  const body = proxyErrorBody(code, message);
-  res
-    .writeHead(PROXY_ERRORS[code], {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(body)),
-      ...headers,
-    })
-    .end(body);
-}
-
-/** The Error answer of `code` as raw HTTP/1.1, for a socket no request handler owns; it closes the connection. */
-export function rawProxyError(code: ProxyErrorCode, message: string): string {
-  const body = proxyErrorBody(code, message);
-  const status = PROXY_ERRORS[code];
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+  const answer = proxyError(code, message, headers);
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body!)) });
+  res.end(answer.body);
 }

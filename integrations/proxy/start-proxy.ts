@@ -5,16 +5,19 @@
 // refused (path-readings.ts), other paths get 404, a request that has already passed through it gets 508 (its
 // own `Via` entry: a target that leads back to it), and `/__admin` is its own (admin-api.ts). It answers
 // pages' preflights itself (page-cors.ts). Every refusal carries the Error body of proxy-errors.ts.
+// It runs on the mock's server shell (src/node/listen.ts: what HTTP itself requires, limits, timeouts, the
+// lingering close); what differs is where an answer comes from: the target, decided on the request's head.
 //
 // @example
 // const proxy = await startProxy({ target: 'https://staging.example.com/v1', recordPath: 'traffic.har' });
 // // point the client at proxy.apiUrl; then
 // await proxy.close();
 // process.exitCode = proxy.tally.hasFailures() ? 1 : 0;
-import { Agent as HttpAgent, createServer, type IncomingMessage } from 'node:http';
+import { Agent as HttpAgent, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
 import { urlToHttpOptions } from 'node:url';
+import type { CoreResponse } from '../../src/core/index.ts';
+import { listen, type Streamed } from '../../src/node/listen.ts';
 import { hostAllowList } from '../../src/shared/host-names.ts';
 import { KitError } from '../../src/shared/kit-error.ts';
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
@@ -32,7 +35,7 @@ import { matchOperation, methodsAt } from '../../contract-tests/exchange/match-o
 import { openHarRecorder, type HarRecorder } from './har-recorder.ts';
 import { PAGE_CORS, preflightAnswer } from './page-cors.ts';
 import { ambiguityOf } from './path-readings.ts';
-import { rawProxyError, sendProxyError } from './proxy-errors.ts';
+import { proxyError } from './proxy-errors.ts';
 import { DEFAULT_JOURNAL_SIZE, DEFAULT_TIMEOUT_MS, type ProxyOptions } from './proxy-options.ts';
 import { buildProxyReport, type ProxyReport } from './proxy-report.ts';
 import { RunTally } from './run-tally.ts';
@@ -141,9 +144,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }),
   };
 
-  const server = createServer((req, res) => {
+  /** Where each request's answer comes from, decided on its head: a refusal, a preflight's answer, the target. */
+  const route = (req: IncomingMessage): CoreResponse | Streamed | undefined => {
     const { refusal, pathAndQuery } = guard(req);
-    if (refusal) return sendProxyError(res, refusal.code, refusal.message);
+    if (refusal) return proxyError(refusal.code, refusal.message);
     const queryAt = pathAndQuery.indexOf('?');
     const path = queryAt === -1 ? pathAndQuery : pathAndQuery.slice(0, queryAt);
     const admin = path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`);
@@ -152,17 +156,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const cors = forPage ? PAGE_CORS : {};
     const ambiguity = ambiguityOf(path);
     if (ambiguity)
-      return sendProxyError(
-        res,
+      return proxyError(
         'AMBIGUOUS_PATH',
         `The proxy forwards no path that a server may read as another one, and ${clipped(path)} has ${ambiguity}: nothing was forwarded. Send the path as it is meant, e.g. ${apiPath}/pets/1`,
         cors,
       );
-    if (admin) return answerAdmin(adminContext, req, res, pathAndQuery);
+    // The admin API is a core handler: the shell reads the request and `answerAdmin` answers it.
+    if (admin) return undefined;
     const mount = mountOf(path);
     if (!mount)
-      return sendProxyError(
-        res,
+      return proxyError(
         'NOT_FOUND',
         `The proxy forwards ${apiPath}/…${quickstartTarget ? ` and ${QUICKSTART_PATH}/…` : ''} only (its dashboard is at ${ADMIN_PATH}/): nothing is forwarded for ${clipped(path)}`,
         cors,
@@ -174,11 +177,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (forPage && method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
       const declared = methodsAt(model.operations, ownServer, below === '' ? '/' : below);
       const headers = preflightAnswer(declared, req.headers['access-control-request-method'], requestedHeaders(req));
-      return void res.writeHead(204, headers).end();
+      return { status: 204, headers, body: null };
     }
     if (req.headers.via?.includes(via.pseudonym))
-      return sendProxyError(
-        res,
+      return proxyError(
         'LOOP_DETECTED',
         `This request has already passed through this proxy (its Via header names ${via.pseudonym}): the target leads back to the proxy itself. Point --target at the deployment, not at the proxy.`,
         { via: via.entry, ...cors },
@@ -186,7 +188,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const match = matchOperation(model.operations, ownServer, method, below === '' ? '/' : below);
     const upstream = mount.upstream;
     const targetPath = `${upstream.path}${rest}`;
-    forwardExchange(forwardContext, req, res, {
+    const forwarding = {
       id: nextId++,
       method,
       clientUrl: `http://${req.headers.host ?? origin().slice('http://'.length)}${pathAndQuery}`,
@@ -197,29 +199,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       operation: match?.operation,
       pathParams: match?.pathParams ?? {},
       pathDeclared: match !== undefined || methodsAt(model.operations, ownServer, below).length > 0,
-    });
-  });
-  // A tunnel or a protocol switch is no forwarding by path: refused before a byte goes anywhere.
-  const refuseRaw = (_req: IncomingMessage, socket: Socket) =>
-    socket.end(
-      rawProxyError(
-        'NOT_A_FORWARD_PROXY',
-        'This proxy forwards only HTTP requests to its targets, by path: no tunnel, no protocol switch.',
-      ),
-    );
-  server.on('connect', refuseRaw);
-  server.on('upgrade', refuseRaw);
-  // What Node's parser refuses never reaches a handler; it still gets an Error body (Node would send a bare 400).
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-    const [code, message]: [Parameters<typeof rawProxyError>[0], string] =
-      error.code === 'HPE_HEADER_OVERFLOW'
-        ? ['HEADERS_TOO_LARGE', 'The request headers are over the limit the proxy reads.']
-        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? ['REQUEST_TIMEOUT', 'The request did not arrive in time.']
-          : ['MALFORMED_REQUEST', `The request is not valid HTTP (${error.code ?? 'a parse error'}).`];
-    socket.end(rawProxyError(code, message));
-  });
+    };
+    return (req, res) => forwardExchange(forwardContext, req, res, forwarding);
+  };
 
   function mountOf(path: string): { path: string; upstream: Upstream & { path: string } } | undefined {
     const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
@@ -228,11 +210,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     return undefined;
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
+  const server = await listen((request) => answerAdmin(adminContext, request), {
+    host,
+    port: options.port ?? 0,
+    route,
+    // A tunnel or a protocol switch is no forwarding by path: refused before a byte goes anywhere.
+    tunnelRefusal: proxyError(
+      'NOT_A_FORWARD_PROXY',
+      'This proxy forwards only HTTP requests to its targets, by path: no tunnel, no protocol switch.',
+    ),
   });
-  port = (server.address() as AddressInfo).port;
+  port = server.port;
 
   let closing: Promise<void> | undefined;
   return {
@@ -248,12 +236,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     hasFailures: () => tally.hasFailures() || judge.targetFindings.some((f) => f.severity === 'error'),
     close() {
       closing ??= (async () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
         // Exchanges in flight finish; one that streams without end is cut after a grace period.
-        const grace = setTimeout(() => server.closeAllConnections(), 3000);
-        await closed;
-        clearTimeout(grace);
+        await server.close(3000);
         agents['http:'].destroy();
         agents['https:'].destroy();
         await recorder?.close();

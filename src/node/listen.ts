@@ -1,6 +1,9 @@
-// The Node adapter: node:http ⇄ core request/response, and nothing else. It reads bodies up to the
-// core's limit, turns HTTP-level client errors into Error bodies, cuts off stalled clients, and writes
-// each event-loop turn's answers together (at-turn-end.ts).
+// The server shell every server of the kit runs on (the mock, the proxy): node:http ⇄ core request/response.
+// It answers what HTTP itself requires (one Host, an Expect it cannot meet, malformed requests, tunnels) with
+// Error bodies, refuses what the guard refuses, reads bodies up to the core's limit, cuts off stalled clients,
+// lets a client still sending read an early answer (the lingering close), and writes each event-loop turn's
+// answers together (at-turn-end.ts). What differs between servers is where an answer comes from: the mock's
+// store (`handle`), or a `route` decided on the request's head (the proxy forwards to its target).
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from '../core/index.ts';
@@ -19,12 +22,29 @@ export interface ListenOptions {
   lingeringClose?: Partial<typeof LINGERING_CLOSE>;
   /** Refuses a request on its head, before its body is read (request-guard.ts: Host and Origin). */
   guard?: (req: IncomingMessage) => CoreResponse | undefined;
+  /**
+   * Decides on a request's head, after the guard and before its body is read: an answer of its own (sent as
+   * `handle`'s are), a `Streamed` answer that owns the request and its response (the proxy streams its
+   * target's), or undefined: `handle` answers. The mock has none: every answer is its store's.
+   */
+  route?: (req: IncomingMessage) => CoreResponse | Streamed | undefined;
+  /** The answer to a tunnel (CONNECT) or a protocol switch (Upgrade); default 405 to CONNECT, Upgrade ignored. */
+  tunnelRefusal?: CoreResponse;
 }
+
+/** An answer written by its source on the response itself, reading the request's body as it arrives. */
+export type Streamed = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface Listening {
   /** The origin, e.g. `http://127.0.0.1:4010`. */
   url: string;
-  close(): Promise<void>;
+  /** The port bound (the one asked for, or the free one picked for 0). */
+  port: number;
+  /**
+   * Stops accepting. Requests in flight get `graceMs` to finish (default 0: every connection is cut at once),
+   * then their connections are cut.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Timeouts that cut off slow or stalled clients without holding the others (docs/security.md, "Limits and hostile input"). */
@@ -45,7 +65,7 @@ export const LINGERING_CLOSE = { ms: 10_000, bytes: 16 * 1024 * 1024 };
  */
 export async function listen(
   handle: Handle,
-  { host = '127.0.0.1', port = 0, lingeringClose, guard }: ListenOptions = {},
+  { host = '127.0.0.1', port = 0, lingeringClose, guard, route, tunnelRefusal }: ListenOptions = {},
 ): Promise<Listening> {
   const lingering = { ...LINGERING_CLOSE, ...lingeringClose };
   // 64 KiB of headers (Node's default is 16 KiB), so an oversized Authorization still gets a 401 body.
@@ -74,6 +94,9 @@ export async function listen(
       );
     const refused = guard?.(req);
     if (refused) return send(res, refused, true);
+    const routed = route?.(req);
+    if (typeof routed === 'function') return routed(req, res);
+    if (routed) return send(res, routed, false);
     // Most requests (every GET) have no body: they are answered in this tick, without a promise chain.
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
       return respond(handle, req, res, undefined, false);
@@ -85,15 +108,18 @@ export async function listen(
   });
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
   server.on('connection', (socket: Socket) => LINGERING.set(socket, lingering));
-  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
-    writeRawError(socket, 'METHOD_NOT_ALLOWED');
+  const refuseTunnel = (_req: IncomingMessage, socket: Socket) => {
+    writeRawError(socket, tunnelRefusal ?? errorResponse('METHOD_NOT_ALLOWED'));
     // The tunnel's bytes come as the socket's own data here: read and dropped while lingering.
     socket.on('data', () => lingered(socket));
-  });
+  };
+  server.on('connect', refuseTunnel);
+  // Without a listener, Node answers an Upgrade request as any other (the mock's way: it switches to nothing).
+  if (tunnelRefusal) server.on('upgrade', refuseTunnel);
   // RFC 9110 §10.1.1: an expectation the server cannot meet gets 417 (Node's own 417 has no body).
   // `Expect: 100-continue` is met by Node itself and never comes here.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-    const message = `The mock cannot meet the expectation "${String(req.headers.expect).slice(0, 100)}"; only 100-continue is supported`;
+    const message = `This server cannot meet the expectation "${String(req.headers.expect).slice(0, 100)}"; only 100-continue is supported`;
     send(res, errorResponse('EXPECTATION_FAILED', { message }), true);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket));
@@ -101,13 +127,20 @@ export async function listen(
     server.once('error', (error) => reject(listenError(error, host, port))).listen(port, host, resolve),
   );
   const { port: bound } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    port: bound,
+    close: (graceMs = 0) =>
+      (closing ??= new Promise((resolve) => {
+        server.close(() => {
+          clearTimeout(grace);
+          resolve();
+        });
+        server.closeIdleConnections();
+        const grace = setTimeout(() => server.closeAllConnections(), graceMs);
+        if (graceMs === 0) server.closeAllConnections();
+      })),
   };
 }
 
@@ -254,7 +287,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? 'REQUEST_TIMEOUT'
         : 'MALFORMED_REQUEST';
-  writeRawError(socket, code);
+  writeRawError(socket, errorResponse(code));
 }
 
 /** Two Authorization headers reach the core as an array, which it refuses: Node would silently keep the first. */
@@ -279,11 +312,11 @@ const ANSWERED = new WeakMap<Socket, number>();
  * An Error answer written straight to a socket that no request handler owns (client errors, CONNECT), then
  * a lingering close as for requests answered early (LINGERING_CLOSE): the client may still be sending.
  */
-function writeRawError(socket: Socket, code: ErrorCode): void {
-  const { status, body } = errorResponse(code);
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body!)}\r\nconnection: close\r\n\r\n${body}`,
-  );
+function writeRawError(socket: Socket, { status, headers, body }: CoreResponse): void {
+  const fields = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body ?? '')) })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${fields}connection: close\r\n\r\n${body ?? ''}`);
   ANSWERED.set(socket, socket.bytesRead);
   const timer = setTimeout(() => socket.destroy(), (LINGERING.get(socket) ?? LINGERING_CLOSE).ms).unref();
   socket.once('close', () => clearTimeout(timer));

@@ -5,7 +5,7 @@
 // security headers, and reachable from other machines the admin API asks for a key. A page on another origin
 // can use the proxy in front of a target that sends no CORS headers, as it uses the mock.
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type Socket } from 'node:net';
+import { connect as connectNet, createServer as createNetServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
@@ -15,7 +15,7 @@ import { startProxy, type RunningProxy } from '../../integrations/proxy/start-pr
 import { startTarget } from '../fixtures/targets/index.ts';
 import type { RunningTarget } from '../fixtures/targets/target-kit.ts';
 import { expectError, expectErrorText } from '../support/error-body.ts';
-import { rawExchange, rawRequest } from '../support/raw-http.ts';
+import { parseFirstResponse, rawExchange, rawRequest } from '../support/raw-http.ts';
 import { startMock } from '../support/start-mock.ts';
 
 const auth = { authorization: `Bearer ${DEV_API_KEY}` };
@@ -161,6 +161,72 @@ describe('paths the proxy forwards stay under its mount', () => {
     const answer = await rawExchange(proxy.url, 'GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n\r\n');
     expect(answer.status).toBe(400);
     expect(expectErrorText(answer.body, 400).code).toBe('MALFORMED_REQUEST');
+  });
+});
+
+// The proxy runs on the mock's server shell (src/node/listen.ts): what HTTP itself requires of a server binds it
+// as it binds the mock (test/mock/hostile-http.test.ts, early-answers.test.ts), and the target never sees such a request.
+describe('what HTTP requires of the proxy as a server, as of the mock', () => {
+  let recorder: Recorder;
+  let proxy: RunningProxy;
+  beforeAll(async () => {
+    recorder = await startRecorder();
+    proxy = await startProxy({ target: `${recorder.url}/v1` });
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await recorder.close();
+  });
+
+  it.each([
+    ['no Host header on HTTP/1.1 (RFC 9112 §3.2)', [], 400, 'MALFORMED_REQUEST'],
+    ['two Host headers (RFC 9112 §3.2)', ['Host: 127.0.0.1', 'Host: evil.example'], 400, 'MALFORMED_REQUEST'],
+    [
+      'an Expect the proxy does not meet (RFC 9110 §10.1.1)',
+      ['Host: 127.0.0.1', 'Expect: 200-ok'],
+      417,
+      'EXPECTATION_FAILED',
+    ],
+    [
+      'an Upgrade (a protocol switch)',
+      ['Host: 127.0.0.1', 'Connection: Upgrade', 'Upgrade: websocket'],
+      403,
+      'NOT_A_FORWARD_PROXY',
+    ],
+  ])('%s → %i with an Error body, nothing forwarded', async (_, headers, status, code) => {
+    const head = ['GET /v1/pets HTTP/1.1', ...headers, `Authorization: ${auth.authorization}`, '', ''].join('\r\n');
+    const answer = await rawExchange(proxy.url, head);
+    expect(answer.status, answer.raw.slice(0, 300)).toBe(status);
+    expect(expectErrorText(answer.body, status, answer.headers['content-type']).code).toBe(code);
+    expect(recorder.seen).toEqual([]);
+  });
+
+  it('a client still uploading reads an early refusal, and the connection closes without a reset', async () => {
+    // A client that keeps sending after the proxy's half close, as curl does, until its body is out.
+    const socket = connectNet({ port: Number(new URL(proxy.url).port), host: '127.0.0.1', allowHalfOpen: true });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const size = 4 * 1024 * 1024;
+    let received = '';
+    const errors: string[] = [];
+    socket.on('data', (chunk) => (received += chunk));
+    socket.on('error', (error: NodeJS.ErrnoException) => errors.push(String(error.code)));
+    const closed = new Promise<void>((resolve) => socket.once('close', resolve));
+    socket.write(`POST /elsewhere HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: ${size}\r\n\r\n`);
+    await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+    for (let sent = 0; sent < size; sent += 65_536) {
+      const error = await new Promise<Error | null | undefined>((resolve) =>
+        socket.write(Buffer.alloc(65_536, 'x'), resolve),
+      );
+      expect(error ?? null).toBeNull();
+    }
+    socket.end();
+    await closed;
+    expect(errors).toEqual([]);
+    const answer = parseFirstResponse(received);
+    expect(answer.status).toBe(404);
+    expect(answer.headers.connection).toBe('close');
+    expect(expectErrorText(answer.body, 404).code).toBe('NOT_FOUND');
+    expect(recorder.seen).toEqual([]);
   });
 });
 
