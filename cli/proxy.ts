@@ -16,6 +16,7 @@ import { formatProxyLine } from './proxy-log.ts';
 import { useColour } from './request-log.ts';
 import { UsageError } from './usage-error.ts';
 import { onStopRequest } from './stop-signals.ts';
+import { bannerText } from './banner.ts';
 
 export async function proxyCommand(argv: string[]): Promise<number> {
   const args = parseProxyArgs(argv);
@@ -55,16 +56,20 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     if (seconds !== undefined) setTimeout(() => resolve(`${seconds} s elapsed`), seconds * 1000).unref();
   });
   const { options } = args;
-  const banner = [
-    'petstore-kit proxy is running',
-    `  Pet Store API  ${proxy.apiUrl}  → ${options.target}`,
-    ...(proxy.quickstartUrl ? [`  Quickstart     ${proxy.quickstartUrl}  → ${options.quickstartTarget}`] : []),
-    `  Dashboard      ${proxy.adminUrl}`,
-    `  Admin API      ${proxy.adminUrl}requests  (every exchange with its findings${proxy.adminNeedsKey ? '; reachable from other machines, so it asks for a key of PETSTORE_API_KEY' : ''})`,
-    `  Judged as      verify with ${options.overlayPath ? `--overlay ${options.overlayPath}` : `--profile ${options.profile ?? 'interface'}`}`,
-    ...(options.recordPath ? [`  Recording      ${options.recordPath}  (HAR 1.2, credentials redacted)`] : []),
-    '',
-  ].join('\n');
+  const banner = bannerText('petstore-kit proxy is running', [
+    ['Pet Store API', `${proxy.apiUrl}  → ${options.target}`],
+    proxy.quickstartUrl !== undefined && ['Quickstart', `${proxy.quickstartUrl}  → ${options.quickstartTarget}`],
+    ['Dashboard', proxy.adminUrl],
+    [
+      'Admin API',
+      `${proxy.adminUrl}requests  (every exchange with its findings${proxy.adminNeedsKey ? '; reachable from other machines, so it asks for a key of PETSTORE_API_KEY' : ''})`,
+    ],
+    [
+      'Judged as',
+      `verify with ${options.overlayPath ? `--overlay ${options.overlayPath}` : `--profile ${options.profile ?? 'interface'}`}`,
+    ],
+    options.recordPath !== undefined && ['Recording', `${options.recordPath}  (HAR 1.2, credentials redacted)`],
+  ]);
   // Through the proxy's redactor: a target given with a password in its userinfo shows `<redacted>`.
   process.stdout.write(proxy.judge.redactor().text(banner));
   const why = await stopped;

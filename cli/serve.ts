@@ -1,4 +1,4 @@
-// `petstore-kit serve`: flags → serve(), a banner, and a clean shutdown on SIGINT/SIGTERM.
+// `petstore-kit serve`: flags → serve(), a banner, and a clean shutdown however it is asked to stop.
 import { DEV_API_KEY } from '../src/core/index.ts';
 import { UsageError } from './usage-error.ts';
 import { hostListenError, refuseDevelopmentKeyBeyondLoopback } from './host-flags.ts';
@@ -14,6 +14,8 @@ import { faultsFromFlags } from './fault-flags.ts';
 import { rulesFromFlags } from './rule-flags.ts';
 import { formatLogLine, useColour } from './request-log.ts';
 import { apiKeysFromEnv } from '../src/shared/api-key-env.ts';
+import { bannerText } from './banner.ts';
+import { onStopRequest } from './stop-signals.ts';
 
 export const SERVE_HELP = `Usage: petstore-kit serve [options]
 
@@ -77,36 +79,41 @@ export async function serveCommand(argv: string[]): Promise<number> {
 
   // Ready to stop before saying it is ready: a SIGTERM sent the moment the banner appears (a test runner, a
   // supervisor) must close the server and release the state file, not kill it with the lock left behind.
+  // Stopped as the proxy is, whatever asks (stop-signals.ts): a signal, or the end of the npx that started it.
   const stopped = new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
+    const stopListening = onStopRequest((why) => {
+      stopListening();
       process.stdout.write(
-        `\nReceived ${signal}: closing${values['state-file'] ? ' and flushing the state file' : ''}.\n`,
+        `\nStopping (${why}): closing${values['state-file'] ? ' and flushing the state file' : ''}.\n`,
       );
       server.close().then(resolve);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    });
   });
   const key = apiKeys
     ? '(the configured key; not shown)'
     : `${DEV_API_KEY}  (development key: use --api-key or PETSTORE_API_KEY elsewhere)`;
   process.stdout.write(
-    [
+    bannerText(
       'petstore-kit mock is running',
-      `  Pet Store API  ${server.apiUrl}`,
-      `  Quickstart     ${server.quickstartUrl}`,
-      `  Admin API      ${server.url}${server.store.adminPath}  (state, reset, faults, requests)`,
-      `  Dashboard      ${server.url}${server.store.adminPath}/`,
-      `  API key        ${key}`,
-      ...(server.dataFile ? [`  Your pets      ${describeDataFile(server.dataFile)}`] : []),
-      ...(values.replay ? [`  Replaying      ${values.replay}  (recorded answers first, the mock for the rest)`] : []),
-      server.stateFile
-        ? `  State file     ${describeStateFile(server.stateFile)}`
-        : '  State          in memory (use --state-file to keep it)',
-      '',
-      `  Try: curl -H "Authorization: Bearer ${apiKeys ? '$PETSTORE_API_KEY' : DEV_API_KEY}" "${server.apiUrl}/pets?limit=3"`,
-      '',
-    ].join('\n'),
+      [
+        ['Pet Store API', server.apiUrl],
+        ['Quickstart', server.quickstartUrl],
+        ['Admin API', `${server.url}${server.store.adminPath}  (state, reset, faults, requests)`],
+        ['Dashboard', `${server.url}${server.store.adminPath}/`],
+        ['API key', key],
+        server.dataFile && ['Your pets', describeDataFile(server.dataFile)],
+        values.replay !== undefined && [
+          'Replaying',
+          `${values.replay}  (recorded answers first, the mock for the rest)`,
+        ],
+        server.stateFile
+          ? ['State file', describeStateFile(server.stateFile)]
+          : ['State', 'in memory (use --state-file to keep it)'],
+      ],
+      [
+        `  Try: curl -H "Authorization: Bearer ${apiKeys ? '$PETSTORE_API_KEY' : DEV_API_KEY}" "${server.apiUrl}/pets?limit=3"`,
+      ],
+    ),
   );
 
   await stopped;

@@ -69,8 +69,9 @@ export async function cliPage(root: string): Promise<string> {
     ...command(
       '`petstore-kit serve`',
       [
-        'It prints its URLs and key, then serves until `Ctrl-C` or `SIGTERM`, which stop it cleanly and flush the',
-        'state file. Its banner is shown in the [README](../README.md).',
+        'It prints its URLs and key, then serves until `Ctrl-C`, `SIGTERM` or `SIGHUP` (or the end of the npx that',
+        'started it), which stop it cleanly and flush the state file. Its banner is shown in the',
+        '[README](../README.md).',
       ],
       'petstore-kit serve --help',
       SERVE_HELP,
