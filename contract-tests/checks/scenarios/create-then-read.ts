@@ -4,7 +4,7 @@
 // beyond 2^53 are kept, create-choices.ts judges those choices.
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import type { FindingDraft, Scenario, ScenarioContext } from '../../engine/scenario.ts';
 import type { Collection } from '../../model/api-model.ts';
 import { flattenSchema } from '../../schema/flatten-schema.ts';
 import { clientIdScenario } from './client-id-ignored.ts';
@@ -70,14 +70,8 @@ export const createThenRead: ScenarioCheckDefinition = {
               expected: `${idProperty} assigned by the service`,
               actual: response.text,
             });
-          const echoed = fieldDifferences(body, created);
-          if (echoed.length)
-            ctx.fail({
-              title: 'CreatedDiffersFromRequest',
-              message: `The created record does not carry what was sent: ${echoed.join('; ')}.`,
-              expected: stringifyJsonExact(body),
-              actual: response.text,
-            });
+          const differs = createdDiffers(body, created, response.text);
+          if (differs) ctx.fail(differs);
           if (!variant.optional) judgeDefaults(ctx, collection, body, created);
           const location = response.headers.location;
           if (location !== undefined && !withoutTrailingSlashes(location).endsWith(`/${String(id)}`)) {
@@ -182,4 +176,25 @@ function judgeDefaults(
       model.choiceFor(requestPropertyPointer(create, name)) ?? model.choiceFor(`${create.pointer}/requestBody`);
     ctx.recommend({ ...finding, choice });
   }
+}
+
+/**
+ * The verdict on a created record against the body sent, on `fields` (every field sent by default), compared
+ * as exact JSON values (`\u00e9` and `é` are one value): CreatedDiffersFromRequest. verify's scenario and the
+ * exchange judge's echo rule call it.
+ */
+export function createdDiffers(
+  sent: Record<string, unknown>,
+  created: Record<string, unknown>,
+  createdText: string,
+  fields = Object.keys(sent),
+): FindingDraft | undefined {
+  const differences = fieldDifferences(sent, created, fields);
+  if (!differences.length) return undefined;
+  return {
+    title: 'CreatedDiffersFromRequest',
+    message: `The created record does not carry what was sent: ${differences.join('; ')}.`,
+    expected: stringifyJsonExact(Object.fromEntries(fields.map((field) => [field, sent[field]]))),
+    actual: createdText,
+  };
 }

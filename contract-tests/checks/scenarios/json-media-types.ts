@@ -4,7 +4,7 @@
 // request: it is answered as the plain spelling is, never refused as another media type.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { Scenario } from '../../engine/scenario.ts';
+import type { FindingDraft, Scenario } from '../../engine/scenario.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { clip, validRequestFor } from './scenario-helpers.ts';
 
@@ -36,13 +36,22 @@ function scenarioOf(operation: Operation, spelling: string, model: ApiModel): Sc
       const request = await validRequestFor(ctx, model, operation);
       const response = await ctx.send(operation, { ...request, contentType: spelling });
       if (response.status >= 200 && response.status < 300) return;
-      ctx.fail({
-        title: response.status >= 500 ? 'ServerError' : 'JsonMediaTypeRefused',
-        message: `A valid body labelled "${spelling}", which is application/json (RFC 9110 §8.3.1: media types are case-insensitive and may carry parameters), was not served: got ${response.status}.`,
-        expected: 'a 2xx, as for Content-Type: application/json',
-        actual: `${response.status} ${clip(response.text)}`,
-        exchange: response.index,
-      });
+      const refused = jsonMediaTypeRefused(spelling, response);
+      ctx.fail({ ...refused, title: response.status >= 500 ? 'ServerError' : refused.title, exchange: response.index });
     },
+  };
+}
+
+/**
+ * The verdict on a valid body labelled `label` (application/json in another spelling) that was not served.
+ * verify's scenario calls it on any answer but a 2xx (the request is its own: valid, with the key); the
+ * exchange judge's rule on a 415 or a 400 only (another refusal may have another cause).
+ */
+export function jsonMediaTypeRefused(label: string, response: { status: number; text: string }): FindingDraft {
+  return {
+    title: 'JsonMediaTypeRefused',
+    message: `A valid body labelled "${label.slice(0, 120)}", which is application/json (RFC 9110 §8.3.1: media types are case-insensitive and may carry parameters), was not served: got ${response.status}.`,
+    expected: 'a 2xx, as for Content-Type: application/json',
+    actual: `${response.status} ${clip(response.text)}`,
   };
 }

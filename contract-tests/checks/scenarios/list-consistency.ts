@@ -2,7 +2,8 @@
 // open by the seed; our overlay lists in ascending id order (`x-petstore-kit-order`), so another order
 // departs from that choice.
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { ScenarioContext } from '../../engine/scenario.ts';
+import type { FindingDraft, ScenarioContext } from '../../engine/scenario.ts';
+import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { Collection } from '../../model/api-model.ts';
 import { LIST_ORDER } from '../../model/kit-extensions.ts';
 import { expectStatus, itemsOf } from './scenario-helpers.ts';
@@ -30,18 +31,14 @@ export const listConsistency: ScenarioCheckDefinition = {
             const page = collection.limit ? { [collection.limit.parameter.name]: collection.limit.maximum } : {};
             const response = await ctx.send(collection.list, { query: page });
             if (!expectStatus(ctx, response, 200, collection.list.operationId)) return;
-            const seen = new Set<string>();
-            const repeated = new Set<string>();
-            const ids = itemsOf(response).map((item) => String(item[id]));
-            for (const value of ids) (seen.has(value) ? repeated : seen).add(value);
-            if (repeated.size)
-              ctx.fail({
-                title: 'DuplicateRecords',
-                message: `The list repeats ${id} ${[...repeated].join(', ')}.`,
-                expected: `unique ${id}s`,
-                actual: `${repeated.size} repeated`,
-              });
-            judgeOrder(ctx, collection, ids);
+            const items = itemsOf(response);
+            const duplicates = duplicateRecords(items, id);
+            if (duplicates) ctx.fail(duplicates);
+            judgeOrder(
+              ctx,
+              collection,
+              items.map((item) => String(item[id])),
+            );
           },
         },
       ];
@@ -65,4 +62,25 @@ function judgeOrder(ctx: ScenarioContext, collection: Collection, ids: string[])
     actual: ids.slice(Math.max(0, at - 2), at + 2).join(', '),
     choice,
   });
+}
+
+/**
+ * The verdict on one list page: each `id` once (compared as exact JSON values; a record without one is not
+ * counted), else DuplicateRecords. verify's scenario and the exchange judge's list rule call it.
+ */
+export function duplicateRecords(items: Record<string, unknown>[], id: string): FindingDraft | undefined {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const item of items) {
+    if (item[id] === undefined) continue;
+    const value = stringifyJsonExact(item[id]);
+    (seen.has(value) ? repeated : seen).add(value);
+  }
+  if (!repeated.size) return undefined;
+  return {
+    title: 'DuplicateRecords',
+    message: `The list repeats ${id} ${[...repeated].slice(0, 10).join(', ')}${repeated.size > 10 ? ', …' : ''}.`,
+    expected: `unique ${id}s`,
+    actual: `${repeated.size} repeated`,
+  };
 }

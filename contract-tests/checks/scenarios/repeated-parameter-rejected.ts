@@ -3,7 +3,6 @@
 // the last value is a legal reading, refusing it another. So the interface asks only that the server not
 // fail (no 5xx) and, if it serves the request, that it honour one of the values: at most 6 records, only
 // records with one of the two statuses. Our overlay chose 400; anything else departs from that choice.
-import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ParameterObject } from '../../../src/openapi/openapi-document.ts';
 import { effectOf } from '../../../src/openapi/request-effect.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
@@ -14,6 +13,7 @@ import type { FlatSchema } from '../../schema/flatten-schema.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 import { refusalRule } from './expect-refused.ts';
 import { clip, itemsOf, ownRecordFor, phaseOf } from './scenario-helpers.ts';
+import { filterIgnored } from './status-filter.ts';
 
 const NAME = 'repeatedParameterRejected';
 
@@ -98,15 +98,8 @@ function judgeServed(
       });
   }
   const filter = model.collections.flatMap((c) => c.filters).find((f) => f.parameter === parameter);
-  const others = filter ? items.filter((item) => !values.includes(String(item[filter.property]))) : [];
-  if (filter && others.length) {
-    ctx.fail({
-      title: 'FilterIgnored',
-      message: `${what}, was served with ${others.length} records of another ${filter.property}: neither value was honoured.`,
-      expected: `only ${filter.property} ${values.join(' or ')}`,
-      actual: [...new Set(others.map((item) => stringifyJsonExact(item[filter.property])))].join(', '),
-    });
-  }
+  const ignored = filter && filterIgnored(items, filter, values);
+  if (ignored) ctx.fail({ ...ignored, message: `${what}: neither value was honoured. ${ignored.message}` });
 }
 
 /** Two distinct valid values when the schema allows two (bounds, enum), else the same one twice. */

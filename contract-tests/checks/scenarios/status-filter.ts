@@ -4,6 +4,8 @@
 // "every matching record" is reported not observable; the records it returned are still judged.
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import type { FindingDraft } from '../../engine/scenario.ts';
+import type { FilterParameter } from '../../model/api-model.ts';
 import { expectStatus, fullPage, itemsOf } from './scenario-helpers.ts';
 
 const NAME = 'statusFilter';
@@ -28,15 +30,8 @@ export const statusFilter: ScenarioCheckDefinition = {
             if (!expectStatus(ctx, response, 200, `${collection.list.operationId} ${filter.parameter.name}=${value}`))
               return;
             const items = itemsOf(response);
-            const others = items.filter((item) => item[filter.property] !== value);
-            if (others.length) {
-              ctx.fail({
-                title: 'FilterIgnored',
-                message: `${others.length} of ${items.length} records returned for ${filter.parameter.name}=${value} have another ${filter.property}.`,
-                expected: `every record with ${filter.property} "${value}"`,
-                actual: [...new Set(others.map((item) => stringifyJsonExact(item[filter.property])))].join(', '),
-              });
-            }
+            const ignored = filterIgnored(items, filter, [value]);
+            if (ignored) ctx.fail(ignored);
             const full = collection.limit !== undefined && items.length >= collection.limit.maximum;
             const id = collection.idProperty;
             if (id && full) {
@@ -66,3 +61,23 @@ export const statusFilter: ScenarioCheckDefinition = {
     );
   },
 };
+
+/**
+ * The verdict on a page filtered for `values` of `filter` (any of them when the filter is repeated): every
+ * record has one of them, else FilterIgnored. verify's scenario and the exchange judge's list rule call it.
+ */
+export function filterIgnored(
+  items: Record<string, unknown>[],
+  filter: FilterParameter,
+  values: readonly string[],
+): FindingDraft | undefined {
+  const others = items.filter((item) => !values.includes(item[filter.property] as string));
+  if (!others.length) return undefined;
+  const asked = values.map((value) => `${filter.parameter.name}=${value}`).join('&');
+  return {
+    title: 'FilterIgnored',
+    message: `${others.length} of ${items.length} records returned for ${asked} have another ${filter.property}.`,
+    expected: `every record with ${filter.property} ${values.map((value) => `"${value}"`).join(' or ')}`,
+    actual: [...new Set(others.map((item) => stringifyJsonExact(item[filter.property])))].slice(0, 10).join(', '),
+  };
+}

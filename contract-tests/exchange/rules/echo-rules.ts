@@ -1,15 +1,14 @@
 // What a 2xx answer to a write shows of what was sent, judged as verify judges its own writes:
-// - createThenRead: a created record carries the fields that were sent (compared as exact JSON values, so
-//   `\u00e9` and `é` are one value), on the fields both the request and the record schemas define;
-//   CreatedDiffersFromRequest. The rest of createThenRead (reading it back, listing it) needs more exchanges.
+// - createThenRead: a created record carries the fields that were sent, on the fields both the request and
+//   the record schemas define: create-then-read.ts's own verdict (createdDiffers). The rest of createThenRead
+//   (reading it back, listing it) needs more exchanges.
 // - quickstartMessage, for a write that creates no listed record (sendMessage): the answer echoes each field
 //   sent that its schema defines (NotEchoed), an id is not empty (EmptyId), and a date-time the schema puts
 //   in UTC is in UTC (NotUtcTimestamp) and within 15 minutes of the request (TimestampFarFromNow: it is the
 //   creation time, and local time labelled Z is off by hours): quickstart-message.ts's own verdict
 //   (messageEchoFindings), which verify's scenario calls on the body it sent and this rule on the client's.
 // Only a body that keeps the interface is compared: one that breaks it is the refusal rule's.
-import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
-import { fieldDifferences } from '../../checks/scenarios/scenario-helpers.ts';
+import { createdDiffers } from '../../checks/scenarios/create-then-read.ts';
 import { createsUnlisted, messageEchoFindings } from '../../checks/scenarios/quickstart-message.ts';
 import type { ExchangeRule, RuleInput } from './rule-context.ts';
 
@@ -34,15 +33,8 @@ export const createEchoRule: ExchangeRule = {
     const fields = Object.keys(sent).filter(
       (field) => field !== collection.idProperty && field in requestFields && field in collection.item.properties,
     );
-    const differences = fieldDifferences(sent, created, fields);
-    if (differences.length)
-      ctx.fail({
-        title: 'CreatedDiffersFromRequest',
-        message: `The created record does not carry what was sent: ${differences.join('; ')}.`,
-        expected: stringifyJsonExact(Object.fromEntries(fields.map((field) => [field, sent[field]]))),
-        actual: response.text,
-        exchange: response.index,
-      });
+    const differs = createdDiffers(sent, created, response.text, fields);
+    if (differs) ctx.fail({ ...differs, exchange: response.index });
   },
 };
 

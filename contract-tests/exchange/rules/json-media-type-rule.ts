@@ -2,8 +2,9 @@
 // §8.3.1): `application/json; charset=utf-8` and `Application/JSON` are application/json. So a request
 // whose body and parameters keep the interface, labelled JSON in another spelling, refused with 415 (the
 // media type) or 400 (the body, which is valid), was refused for the spelling: JsonMediaTypeRefused. Other
-// refusals (401, 403, 404…) may have other causes, which one exchange cannot rule out.
-import { clip } from '../../checks/scenarios/scenario-helpers.ts';
+// refusals (401, 403, 404…) may have other causes, which one exchange cannot rule out. The finding is
+// json-media-types.ts's own (jsonMediaTypeRefused).
+import { jsonMediaTypeRefused } from '../../checks/scenarios/json-media-types.ts';
 import type { ExchangeRule } from './rule-context.ts';
 
 export const jsonMediaTypeRule: ExchangeRule = {
@@ -15,12 +16,6 @@ export const jsonMediaTypeRule: ExchangeRule = {
     if (!operation.requestBody?.mediaTypes.includes('application/json')) return;
     if (label.split(';')[0].trim().toLowerCase() !== 'application/json') return;
     if (faults.validBody === undefined || faults.parameters.length > 0) return;
-    ctx.fail({
-      title: 'JsonMediaTypeRefused',
-      message: `A valid body labelled "${label.slice(0, 120)}", which is application/json (RFC 9110 §8.3.1: media types are case-insensitive and may carry parameters), was refused: got ${response.status}.`,
-      expected: 'a 2xx, as for Content-Type: application/json',
-      actual: `${response.status} ${clip(response.text)}`,
-      exchange: response.index,
-    });
+    ctx.fail({ ...jsonMediaTypeRefused(label, response), exchange: response.index });
   },
 };

@@ -5,11 +5,14 @@
 //   repeatedParameterRejected), so the larger bounds the page. Fewer records (LimitUnderfilled) needs to
 //   know how many exist: not visible in one exchange.
 // - statusFilter: every record returned has the value filtered for (any of them when the filter is
-//   repeated); for a value outside the enum, verify's invalidParameterRejected reports the same.
-// - listConsistency: a page holds each id once (the seed: "unique identifier").
-import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
+//   repeated); for a value outside the enum, verify's invalidParameterRejected reports the same:
+//   status-filter.ts's own verdict (filterIgnored).
+// - listConsistency: a page holds each id once (the seed: "unique identifier"): list-consistency.ts's own
+//   verdict (duplicateRecords).
 import { expectCount } from '../../checks/scenarios/limit-bounds.ts';
+import { duplicateRecords } from '../../checks/scenarios/list-consistency.ts';
 import { itemsOf } from '../../checks/scenarios/scenario-helpers.ts';
+import { filterIgnored } from '../../checks/scenarios/status-filter.ts';
 import type { Collection } from '../../model/api-model.ts';
 import { withCheck, type ExchangeRule, type RuleInput } from './rule-context.ts';
 
@@ -53,24 +56,16 @@ export const filterRule: ExchangeRule = {
     const items = itemsOf(input.response);
     for (const filter of page.collection.filters) {
       const values = page.query.getAll(filter.parameter.name);
-      if (!values.length) continue;
-      const others = items.filter((item) => !values.includes(item[filter.property] as string));
-      if (!others.length) continue;
+      const ignored = values.length ? filterIgnored(items, filter, values) : undefined;
+      if (!ignored) continue;
+      // A repeated filter, or a value outside the enum, is verify's check of that request, not of the filter.
       const check =
         values.length > 1
           ? 'repeatedParameterRejected'
           : filter.values.includes(values[0])
             ? 'statusFilter'
             : 'invalidParameterRejected';
-      const asked = values.map((value) => `${filter.parameter.name}=${value}`).join('&');
-      ctx.fail({
-        check,
-        title: 'FilterIgnored',
-        message: `${others.length} of ${items.length} records returned for ${asked} have another ${filter.property}.`,
-        expected: `every record with ${filter.property} ${values.map((value) => `"${value}"`).join(' or ')}`,
-        actual: [...new Set(others.map((item) => stringifyJsonExact(item[filter.property])))].slice(0, 10).join(', '),
-        exchange: input.response.index,
-      });
+      ctx.fail({ ...ignored, check, exchange: input.response.index });
     }
   },
 };
@@ -81,20 +76,7 @@ export const duplicateRule: ExchangeRule = {
     const page = listed(input);
     const id = page?.collection.idProperty;
     if (!page || !id) return;
-    const seen = new Set<string>();
-    const repeated = new Set<string>();
-    for (const item of itemsOf(input.response)) {
-      if (item[id] === undefined) continue;
-      const value = stringifyJsonExact(item[id]);
-      (seen.has(value) ? repeated : seen).add(value);
-    }
-    if (repeated.size)
-      ctx.fail({
-        title: 'DuplicateRecords',
-        message: `The list repeats ${id} ${[...repeated].slice(0, 10).join(', ')}.`,
-        expected: `unique ${id}s`,
-        actual: `${repeated.size} repeated`,
-        exchange: input.response.index,
-      });
+    const duplicates = duplicateRecords(itemsOf(input.response), id);
+    if (duplicates) ctx.fail({ ...duplicates, exchange: input.response.index });
   },
 };
