@@ -12,6 +12,7 @@ import type { OpenApiDocument, PathItemObject, ServerObject } from '../../src/op
 import { serverBasePath } from '../../src/openapi/server-base-path.ts';
 import { KitError } from '../../src/shared/kit-error.ts';
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
+import { QUICKSTART_PATH } from '../../src/shared/mount-paths.ts';
 
 export interface MountOptions {
   /** Prefix for operations on the document's servers. Default: the path of the first server URL (`/v1`). */
@@ -28,7 +29,7 @@ export interface MountOptions {
 export function derivePrismSpec(source: OpenApiDocument, options: MountOptions = {}): OpenApiDocument {
   const document = structuredClone(source);
   const basePath = trimSlash(options.basePath ?? serverBasePath(document.servers?.[0]));
-  const quickstartPath = trimSlash(options.quickstartPath ?? '/quickstart');
+  const quickstartPath = trimSlash(options.quickstartPath ?? QUICKSTART_PATH);
   const paths: Record<string, PathItemObject> = {};
   for (const [path, item] of Object.entries(document.paths)) {
     const ownServers = item.servers !== undefined || Object.values(item).some((op) => isOperationWithServers(op));

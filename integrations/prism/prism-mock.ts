@@ -4,6 +4,7 @@ import { loadSpec } from '../shared/spec-files.ts';
 import { serverBasePath } from '../../src/openapi/server-base-path.ts';
 import { derivePrismSpec, writeTempSpec } from './derive-prism-spec.ts';
 import { spawnPrism } from './spawn-prism.ts';
+import { QUICKSTART_PATH } from '../../src/shared/mount-paths.ts';
 
 export interface PrismMockOptions {
   host?: string;
@@ -31,7 +32,7 @@ export interface PrismMock {
 export async function startPrismMock(options: PrismMockOptions = {}): Promise<PrismMock> {
   const source = await loadSpec(options.specPath);
   const basePath = serverBasePath(source.servers?.[0]);
-  const quickstartPath = options.quickstartPath ?? '/quickstart';
+  const quickstartPath = options.quickstartPath ?? QUICKSTART_PATH;
   const spec = await writeTempSpec(derivePrismSpec(source, { basePath, quickstartPath }), 'petstore.prism-mock.yaml');
   const args = options.dynamic ? ['--dynamic', ...(options.seed ? ['--seed', options.seed] : [])] : [];
   try {

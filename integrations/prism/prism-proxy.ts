@@ -12,6 +12,7 @@ import { derivePrismSpec, writeTempSpec } from './derive-prism-spec.ts';
 import { parseViolationsHeader, type PrismViolation } from './parse-violations.ts';
 import { joinUrl, startRelay, type Relay } from './relay.ts';
 import { spawnPrism, type PrismProcess } from './spawn-prism.ts';
+import { QUICKSTART_PATH } from '../../src/shared/mount-paths.ts';
 
 export type { PrismViolation } from './parse-violations.ts';
 
@@ -41,7 +42,7 @@ export interface PrismProxy {
 export async function startPrismProxy(options: PrismProxyOptions): Promise<PrismProxy> {
   const source = await loadSpec(options.specPath);
   const basePath = serverBasePath(source.servers?.[0]);
-  const quickstartPath = '/quickstart';
+  const quickstartPath = QUICKSTART_PATH;
   const target = new URL(options.target);
   const quickstartTarget = options.quickstartTarget ?? `${target.origin}${quickstartPath}`;
   const found: PrismViolation[] = [];

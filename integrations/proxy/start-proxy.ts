@@ -39,10 +39,7 @@ import { proxyError } from './proxy-errors.ts';
 import { DEFAULT_JOURNAL_SIZE, DEFAULT_TIMEOUT_MS, type ProxyOptions } from './proxy-options.ts';
 import { buildProxyReport, type ProxyReport } from './proxy-report.ts';
 import { RunTally } from './run-tally.ts';
-
-export const ADMIN_PATH = '/__admin';
-/** Where the quickstart is served, as by the mock (the seed names only `{quickstart_base_url}`). */
-export const QUICKSTART_PATH = '/quickstart';
+import { ADMIN_PATH, QUICKSTART_PATH } from '../../src/shared/mount-paths.ts';
 
 export interface RunningProxy {
   /** The proxy's origin, e.g. http://127.0.0.1:4020. */

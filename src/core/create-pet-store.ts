@@ -36,6 +36,7 @@ import { namedExamples } from './shaping/named-examples.ts';
 import { createShaper } from './shaping/shape-answer.ts';
 import { createReplayer } from './replay/replay-handle.ts';
 import type { AdminExtras } from './admin/admin-api.ts';
+import { ADMIN_PATH, QUICKSTART_PATH } from '../shared/mount-paths.ts';
 
 export { DEV_API_KEY };
 
@@ -165,8 +166,8 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
     apiKeys = [DEV_API_KEY],
     now = () => new Date(),
     basePath = '/v1',
-    quickstartPath = '/quickstart',
-    adminPath = '/__admin',
+    quickstartPath = QUICKSTART_PATH,
+    adminPath = ADMIN_PATH,
   } = options;
   const { journalSize = DEFAULT_JOURNAL_SIZE, onRequest } = options;
   if (!Number.isSafeInteger(seed))
