@@ -1,6 +1,6 @@
 // `petstore-kit proxy` flags (and the proxy section of the configuration file) → startProxy's options and what
 // only the command uses (log, report, exit). Each flag's check is its row's in proxy-flags.ts.
-import type { ProxyOptions } from '../integrations/proxy/proxy-options.ts';
+import type { ProxyOptions } from '../src/proxy/proxy-options.ts';
 import { ifGiven } from './flag-values.ts';
 import { readFlags } from './flag-table.ts';
 import { PROXY_FLAGS } from './proxy-flags.ts';

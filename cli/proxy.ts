@@ -5,8 +5,8 @@
 // terminal closed), --exit-after, or the end of the npm process that started it (stop-signals.ts).
 import { writeFile } from 'node:fs/promises';
 import { ConformanceError } from '../contract-tests/engine/conformance-error.ts';
-import { renderProxyReport, type ProxyReport } from '../integrations/proxy/proxy-report.ts';
-import { startProxy } from '../integrations/proxy/start-proxy.ts';
+import { renderProxyReport, type ProxyReport } from '../src/proxy/proxy-report.ts';
+import { startProxy } from '../src/proxy/start-proxy.ts';
 import { apiKeysFromEnv } from '../src/shared/api-key-env.ts';
 import { failedTo, KitError } from '../src/shared/kit-error.ts';
 import { hostListenError, refuseDevelopmentKeyBeyondLoopback } from './host-flags.ts';

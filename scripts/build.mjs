@@ -49,6 +49,8 @@ const SOURCES = [
 ];
 /** What the Node entries load: built as CommonJS too (dist/cjs/). */
 const CJS_FOLDERS = ['src', 'mocks', 'contract-tests'];
+/** Loaded by the CLI alone (ESM, which finds its package.json through import.meta): no CommonJS twin. */
+const ESM_ONLY = ['src/proxy/'];
 /** Files the compiled code reads next to itself, copied beside it. */
 const ASSETS = [
   ['spec/petstore.openapi.yaml', 'spec/petstore.openapi.yaml'],
@@ -160,9 +162,9 @@ for (const file of filesIn(DIST, '.js')) {
   };
   const { code } = transformSync(source, { ...options, format: 'esm' });
   writeFileSync(file, code);
-  const folder = file.slice(DIST.length + 1).split('/')[0];
-  if (!CJS_FOLDERS.includes(folder)) continue;
-  const out = join(DIST, 'cjs', file.slice(DIST.length + 1));
+  const path = file.slice(DIST.length + 1);
+  if (!CJS_FOLDERS.includes(path.split('/')[0]) || ESM_ONLY.some((dir) => path.startsWith(dir))) continue;
+  const out = join(DIST, 'cjs', path);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, commonJsTwin(code, file));
 }
@@ -171,7 +173,9 @@ pruneDeclarations(ROOT, DIST, JSON.parse(readFileSync(join(ROOT, 'package.json')
 // comments were a sixth of it. The reference a user reads is in docs/ and the README; types are unchanged.
 for (const file of filesIn(DIST, '.d.ts')) writeFileSync(file, withoutDocComments(readFileSync(file, 'utf8')));
 for (const folder of CJS_FOLDERS)
-  for (const file of filesIn(join(DIST, folder), '.d.ts')) cpSync(file, join(DIST, 'cjs', file.slice(DIST.length + 1)));
+  for (const file of filesIn(join(DIST, folder), '.d.ts'))
+    if (!ESM_ONLY.some((dir) => file.slice(DIST.length + 1).startsWith(dir)))
+      cpSync(file, join(DIST, 'cjs', file.slice(DIST.length + 1)));
 // Everything under dist/cjs is CommonJS, JavaScript and declarations alike.
 writeFileSync(join(DIST, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
 await writeMswGuards();

@@ -8,7 +8,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
-import { startProxy, type RunningProxy } from '../../integrations/proxy/start-proxy.ts';
+import { startProxy, type RunningProxy } from '../../src/proxy/start-proxy.ts';
 import { startTarget } from '../fixtures/targets/index.ts';
 import type { RunningTarget } from '../fixtures/targets/target-kit.ts';
 import { requireChromium, SCREENSHOTS_DIR, usePage } from '../support/chromium.ts';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../mocks/index.ts';
 import { DEV_API_KEY, MAX_BODY_BYTES, RecordingError } from '../../src/core/index.ts';
 import { serve } from '../../src/node/serve.ts';
-import { startProxy } from '../../integrations/proxy/start-proxy.ts';
+import { startProxy } from '../../src/proxy/start-proxy.ts';
 import { runCli, startCli } from '../support/cli-child.ts';
 import { rawExchange } from '../support/raw-http.ts';
 import { startMock } from '../support/start-mock.ts';

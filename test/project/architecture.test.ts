@@ -35,9 +35,16 @@ const FLOORS: Floor[] = [
     below: ['src/shared', 'src/openapi', 'contract-tests'],
     packages: /^(node:.*|yaml|vitest(\/config)?)$/,
   },
+  // The proxy: the mock's server shell (src/node/listen.ts) with the target as its answer source, and the
+  // judge's verdict on each exchange (contract-tests/exchange/). It never imports the store (checked below).
+  {
+    dir: 'src/proxy',
+    below: ['src/shared', 'src/openapi', 'src/core', 'src/node', 'contract-tests'],
+    packages: /^node:.*$/,
+  },
   {
     dir: 'cli',
-    below: ['src/shared', 'src/openapi', 'src/core', 'src/node', 'contract-tests', 'integrations'],
+    below: ['src/shared', 'src/openapi', 'src/core', 'src/node', 'contract-tests', 'integrations', 'src/proxy'],
     // yaml: petstore-kit.config.yaml, read with its line numbers (cli/config-file.ts).
     packages: /^(node:.*|yaml)$/,
   },
@@ -100,7 +107,17 @@ describe('dependency rules', () => {
     }
   });
 
-  it("each product in integrations/ (prism, dredd, proxy, vitest) imports none of the others' folders", async () => {
+  it('the proxy answers from its target, never from the store: of the core it reads the request and answer types', async () => {
+    for (const file of await sourceFiles('src/proxy')) {
+      for (const line of (await readFile(join(ROOT, file), 'utf8'))
+        .split('\n')
+        .filter((l) => /from '\.\.\/core\//.test(l)))
+        expect(line, file).toMatch(/^import type /);
+      for (const specifier of await importsOf(file)) expect(specifier, file).not.toMatch(/\/node\/(serve|state)\b/);
+    }
+  });
+
+  it("each product in integrations/ (prism, dredd, vitest) imports none of the others' folders", async () => {
     const shared = ['integrations/shared', 'integrations/process'];
     for (const file of await sourceFiles('integrations')) {
       const own = file.split('/').slice(0, 2).join('/');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY, type HarEntry } from '../../src/core/index.ts';
 import { runConformance, type CheckDefinition, type Finding } from '../../contract-tests/index.ts';
-import { startProxy } from '../../integrations/proxy/start-proxy.ts';
+import { startProxy } from '../../src/proxy/start-proxy.ts';
 import { startTarget, TARGETS, type BrokenTarget } from '../fixtures/targets/index.ts';
 import { judgeHar } from './judge-har.ts';
 

@@ -3,8 +3,8 @@
 // routeFromHAR), bodies as decoded up to the judging cap, and the judge's findings as custom fields
 // (`_findings`). Every credential is redacted: headers by name, URLs and bodies by the secrets seen, and a
 // body kept as bytes (not UTF-8) redacted as bytes before it is written in base64.
-import { harEntry, type HarEntry } from '../../src/shared/har.ts';
-import { REDACTED_IN_URL, type Redactor } from '../../src/shared/redact.ts';
+import { harEntry, type HarEntry } from '../shared/har.ts';
+import { REDACTED_IN_URL, type Redactor } from '../shared/redact.ts';
 import type { ProxiedExchange } from '../../contract-tests/exchange/exchange-record.ts';
 
 export interface HarMaterial {

@@ -10,11 +10,11 @@
 // does (a browser sends no bearer header when it navigates: the page asks for the key and sends it).
 // The dashboard page carries the mock dashboard's headers (CSP, no framing, nosniff, no referrer). It is a
 // core handler (a request in, an answer out): the server shell (src/node/listen.ts) serves it.
-import type { CoreRequest, CoreResponse } from '../../src/core/index.ts';
-import { bearerKeyRefusal } from '../../src/shared/bearer-key.ts';
-import { corsHeaders, preflightHeaders } from '../../src/shared/cors.ts';
-import { DASHBOARD_PAGE_HEADERS } from '../../src/shared/dashboard-headers.ts';
-import { harEntry, harLog } from '../../src/shared/har.ts';
+import type { CoreRequest, CoreResponse } from '../core/index.ts';
+import { bearerKeyRefusal } from '../shared/bearer-key.ts';
+import { corsHeaders, preflightHeaders } from '../shared/cors.ts';
+import { DASHBOARD_PAGE_HEADERS } from '../shared/dashboard-headers.ts';
+import { harEntry, harLog } from '../shared/har.ts';
 import { verdictFields } from './exchange-har.ts';
 import { dashboardPage } from './dashboard-page.ts';
 import type { ExchangeJournal } from './exchange-journal.ts';

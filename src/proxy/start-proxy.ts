@@ -16,19 +16,19 @@
 import { Agent as HttpAgent, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
-import type { CoreResponse } from '../../src/core/index.ts';
-import { listen, type Streamed } from '../../src/node/listen.ts';
-import { hostAllowList } from '../../src/shared/host-names.ts';
-import { KitError } from '../../src/shared/kit-error.ts';
-import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
+import type { CoreResponse } from '../core/index.ts';
+import { listen, type Streamed } from '../node/listen.ts';
+import { hostAllowList } from '../shared/host-names.ts';
+import { KitError } from '../shared/kit-error.ts';
+import { withoutTrailingSlashes } from '../shared/trailing-slashes.ts';
 import { DEFAULT_RESPONSE_LIMITS } from '../../contract-tests/http/response-limits.ts';
-import { serverBasePath } from '../../src/openapi/server-base-path.ts';
+import { serverBasePath } from '../openapi/server-base-path.ts';
 import { answerAdmin } from './admin-api.ts';
 import { ExchangeJournal } from './exchange-journal.ts';
 import { harEntryOf } from './exchange-har.ts';
 import { forwardExchange, type Upstream } from './forward-exchange.ts';
 import { viaEntry } from './hop-by-hop.ts';
-import { createRequestGuard } from '../../src/shared/request-guard.ts';
+import { createRequestGuard } from '../shared/request-guard.ts';
 import { createJudge, type Judge } from '../../contract-tests/exchange/judge.ts';
 import { kitVersion } from './kit-version.ts';
 import { matchOperation, methodsAt } from '../../contract-tests/exchange/match-operation.ts';
@@ -39,7 +39,7 @@ import { proxyError } from './proxy-errors.ts';
 import { DEFAULT_JOURNAL_SIZE, DEFAULT_TIMEOUT_MS, type ProxyOptions } from './proxy-options.ts';
 import { buildProxyReport, type ProxyReport } from './proxy-report.ts';
 import { RunTally } from './run-tally.ts';
-import { ADMIN_PATH, QUICKSTART_PATH } from '../../src/shared/mount-paths.ts';
+import { ADMIN_PATH, QUICKSTART_PATH } from '../shared/mount-paths.ts';
 
 export interface RunningProxy {
   /** The proxy's origin, e.g. http://127.0.0.1:4020. */

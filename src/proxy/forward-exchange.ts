@@ -19,8 +19,8 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Operation } from '../../src/openapi/index-operations.ts';
-import { headerRecord } from '../../src/shared/har.ts';
+import type { Operation } from '../openapi/index-operations.ts';
+import { headerRecord } from '../shared/har.ts';
 import { hasNoContent } from '../../contract-tests/http/no-content.ts';
 import { describeNetworkError } from '../../contract-tests/http/send.ts';
 import { BodyCapture } from './body-capture.ts';

@@ -4,7 +4,7 @@
 // never sees it), and a forwarded answer to a request that carries an `Origin` leaves with `*` in place of the
 // target's own CORS headers, the names the target exposed still exposed and the findings header with them.
 // The judge sees the target's answer as it came. The admin API never gets `*` (admin-api.ts).
-import { CORS_HEADERS, EXPOSED_HEADERS, preflightHeaders } from '../../src/shared/cors.ts';
+import { CORS_HEADERS, EXPOSED_HEADERS, preflightHeaders } from '../shared/cors.ts';
 import { FINDINGS_HEADER } from './findings-header.ts';
 
 /** The CORS headers of the proxy's answers for a page: the mock's, the findings header readable too. */

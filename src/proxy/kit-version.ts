@@ -1,5 +1,5 @@
 // The kit's version, for the `creator` of the HARs the proxy writes: read from the package.json above this
-// file (integrations/proxy/ in a clone, dist/integrations/proxy/ in the package).
+// file (src/proxy/ in a clone, dist/src/proxy/ in the package).
 import { readFileSync } from 'node:fs';
 
 let known: string | undefined;

@@ -4,7 +4,7 @@
 // a test keeps the list and this catalog in sync. The answers HTTP itself requires (a malformed request, an
 // Expect the proxy cannot meet) are the server shell's (src/node/listen.ts), under the same codes.
 import type { ServerResponse } from 'node:http';
-import type { CoreResponse } from '../../src/core/index.ts';
+import type { CoreResponse } from '../core/index.ts';
 
 export const PROXY_ERRORS = {
   /** A path some server would read as another one (path-readings.ts). */

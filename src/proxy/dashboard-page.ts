@@ -6,7 +6,7 @@
 // proxy asks for a key (it can be reached from other machines), the page asks for it once, keeps it for the
 // tab (sessionStorage), and sends it with every call; the HAR and the reports are fetched, then saved, since a
 // plain link cannot send it.
-import { dashboardPageStart, escapeHtml } from '../../src/shared/dashboard-headers.ts';
+import { dashboardPageStart, escapeHtml } from '../shared/dashboard-headers.ts';
 
 const STYLE = `
   :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2430; background: #f5f6f8; }

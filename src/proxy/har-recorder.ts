@@ -4,7 +4,7 @@
 // MAX_BEHIND, entries are written without their bodies (and say so) until it catches up, so a slow disk
 // cannot make the proxy's memory grow.
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { harLogFrame, type HarEntry } from '../../src/shared/har.ts';
+import { harLogFrame, type HarEntry } from '../shared/har.ts';
 
 const MAX_BEHIND = 64 * 1024 * 1024;
 
