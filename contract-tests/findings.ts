@@ -5,6 +5,7 @@
 export const FINDINGS = {
   AuthNotEnforced: 'A secured operation answered 2xx to a request without a valid credential.',
   BodyLimitBelowDeclared: 'A body of exactly the declared size limit was refused as too large.',
+  ChunkedBodyRefused: 'A valid request body sent with Transfer-Encoding: chunked was refused (RFC 9112 §7.1).',
   CreateRejected: 'A valid create request was not answered with a 2xx.',
   CreatedDiffersFromRequest: 'The created record does not carry the fields that were sent.',
   CreatedNotListed: 'A created record is missing from a list page that is not full.',
@@ -13,6 +14,8 @@ export const FINDINGS = {
     'A request with a bad credential and another fault was not answered 401 (the credential is judged first).',
   DefaultNotApplied: 'A field left out of a create did not take the default the document states.',
   DeprecatedOperationNotServed: 'A deprecated operation stopped serving records before its removal date.',
+  DeprecationNotInEffect:
+    'The Deprecation header of an operation the interface deprecates dates the deprecation after the request (RFC 9745).',
   DuplicateId: 'Two created records share one identifier.',
   DuplicateRecords: 'A list page repeats a record.',
   EmptyId: 'The service assigned an empty identifier.',
@@ -34,7 +37,10 @@ export const FINDINGS = {
   ListedDiffersFromCreated: 'A listed record differs from the one that was created.',
   LocationMismatch: 'The Location header does not point to the created record.',
   MethodNotAllowedMissing: 'An undeclared method on a declared path was not answered 405.',
-  MissingAllowHeader: 'A 405 carries no Allow header.',
+  MissingDateHeader: 'A 2xx, 3xx or 4xx carries no Date header (RFC 9110 §6.6.1).',
+  MissingAllowHeader: 'A 405 carries no Allow header (RFC 9110 §15.5.6).',
+  InvalidDateHeader: 'The Date header is not one IMF-fixdate (RFC 9110 §5.6.7).',
+  JsonByteOrderMark: 'A JSON body starts with a byte order mark (RFC 8259 §8.1).',
   MissingAuthChallenge: 'A 401 carries no WWW-Authenticate challenge (RFC 9110 §15.5.2, RFC 6750 §3).',
   MissingBody: 'A response whose status declares a body has none.',
   MissingContentType: 'A response with a body has no Content-Type.',
@@ -58,6 +64,10 @@ export const FINDINGS = {
   RunTimeBudgetExceeded: "The run's time budget ran out before this request was answered.",
   ScenarioError: 'The scenario itself stopped unexpectedly (a defect of the suite, reported, never hidden).',
   SchemaViolation: 'A response body does not match the schema declared for its status.',
+  SuccessorNotReplacement:
+    'The successor-version Link of a deprecated operation leads elsewhere than the replacement the interface names.',
+  SharedCacheableAnswer:
+    "A secured operation's answer may be stored by a shared cache and served to another caller (RFC 9111 §3.5).",
   ServerError: 'A request was answered with a 5xx.',
   TimestampFarFromNow: 'A creation timestamp is more than 15 minutes away from the time of the request.',
   UndeclaredDeprecation: 'An operation the document does not deprecate answered with a Deprecation or Sunset header.',

@@ -28,6 +28,7 @@ import { unknownRoutesAndMethods } from './scenarios/unknown-routes-and-methods.
 import { versionInBaseUrl } from './scenarios/version-in-base-url.ts';
 import { unlistedRequests } from './scenarios/unlisted-requests.ts';
 import { jsonMediaTypes } from './scenarios/json-media-types.ts';
+import { chunkedRequestBodies } from './scenarios/chunked-request-bodies.ts';
 import { generatedRequests } from './scenarios/generated-requests.ts';
 import { KitError } from '../../src/shared/kit-error.ts';
 
@@ -54,6 +55,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   versionInBaseUrl,
   unlistedRequests,
   jsonMediaTypes,
+  chunkedRequestBodies,
   generatedRequests,
   {
     kind: 'response',

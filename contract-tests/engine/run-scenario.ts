@@ -348,5 +348,11 @@ function assembleRequest(
   else if (auth !== 'none') headers.authorization = auth.header;
   const body = spec.body ?? (spec.json !== undefined ? stringifyJsonExact(spec.json) : undefined);
   if (body !== undefined || spec.contentType) headers['content-type'] = spec.contentType ?? 'application/json';
-  return { method, url: `${url}${query ? `?${query}` : ''}`, headers, body };
+  return {
+    method,
+    url: `${url}${query ? `?${query}` : ''}`,
+    headers,
+    body,
+    ...(spec.chunked && body !== undefined ? { chunked: true } : {}),
+  };
 }

@@ -20,6 +20,8 @@ export interface RequestSpec {
   json?: unknown;
   /** Content-Type of the body; default application/json when there is one. */
   contentType?: string;
+  /** Send the body with `Transfer-Encoding: chunked` and no Content-Length (RFC 9112 §7.1). */
+  chunked?: boolean;
   auth?: AuthMode;
 }
 

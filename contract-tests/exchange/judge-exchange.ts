@@ -8,7 +8,7 @@ import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 import { DEFAULT_TIMEOUT_MS, type ConformanceOptions } from '../run/conformance-options.ts';
 import type { Finding } from '../types.ts';
 import { createJudge, type CapturedExchange } from './judge.ts';
-import { matchOperation, methodsAt } from './match-operation.ts';
+import { matchOperation, methodsAt, sideRoadOf } from './match-operation.ts';
 
 /** One HTTP exchange as captured: what was sent and what came back (no `response`: no answer came). */
 export interface HttpExchange {
@@ -115,6 +115,7 @@ export async function createExchangeJudge(options: ExchangeJudgeOptions): Promis
       operation: match?.operation,
       pathParams: match?.pathParams ?? {},
       pathDeclared: match !== undefined || methodsAt(operations, mount.ownServer, below).length > 0,
+      sideRoadOf: match ? undefined : sideRoadOf(operations, mount.ownServer, method, below),
       request: {
         url: request.url,
         headers: headerRecord(request.headers),

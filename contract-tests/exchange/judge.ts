@@ -23,6 +23,7 @@ import { OUTSIDE_THE_DOCUMENT, type ProxiedExchange } from './exchange-record.ts
 import { asFetchResponse } from './fetch-response.ts';
 import { requestFaults } from './request-faults.ts';
 import { collectingContext, EXCHANGE_RULES, type CollectedFinding } from './rules/index.ts';
+import { allowMissing } from '../checks/http-requirements.ts';
 
 /** An exchange as the forwarder captured it: what the client sent, what the target answered (bounded). */
 export interface CapturedExchange {
@@ -39,6 +40,8 @@ export interface CapturedExchange {
   pathParams: Record<string, string | undefined>;
   /** Whether the path is one the document declares (for another method): verify's unlistedRequests. */
   pathDeclared: boolean;
+  /** The secured GET it reaches by a side road (HEAD, a trailing or doubled slash): match-operation.ts. */
+  sideRoadOf?: Operation;
   request: {
     /** Where it was sent: the target's URL. */
     url: string;
@@ -277,9 +280,26 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
  * says nothing of it, so, as verify's unknownRoutesAndMethods and unlistedRequests, only a 5xx fails.
  */
 function outsideTheDocument(captured: CapturedExchange, observed: Observed): CollectedFinding[] {
-  if (observed.status < 500) return [];
   const unlisted = captured.pathDeclared && (captured.method === 'HEAD' || captured.method === 'OPTIONS');
   const path = captured.clientPath.split('?')[0];
+  // A secured list served by a side road without a credential, as verify's authRequired judges it.
+  const road = captured.sideRoadOf;
+  if (road && captured.request.headers.authorization === undefined && observed.status >= 200 && observed.status < 300)
+    return [
+      {
+        check: 'authRequired',
+        severity: 'error',
+        title: 'AuthNotEnforced',
+        message: `${captured.method} ${path}, the secured ${road.operationId} by another road, was served without a credential: got ${observed.status}.`,
+        expected: '401 (or 404, 405: anything but serving it)',
+        actual: `${observed.status} ${observed.text.slice(0, 300)}`,
+      },
+    ];
+  // A 405 without Allow breaks HTTP itself, as verify's unknownRoutesAndMethods judges it (http-requirements.ts).
+  const noAllow = allowMissing(observed, `${captured.method} ${path}`);
+  if (noAllow)
+    return [{ ...noAllow, check: unlisted ? 'unlistedRequests' : 'unknownRoutesAndMethods', severity: 'error' }];
+  if (observed.status < 500) return [];
   const what = captured.pathDeclared ? `a method ${path} does not declare` : 'a path the document does not declare';
   return [
     {

@@ -75,3 +75,21 @@ function decoded(text: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * The secured GET a request reaches by a side road, if any: HEAD on its path, or GET on its path spelt with a
+ * trailing or a doubled slash, which many routers serve as the path itself. Its `authRequired` rule binds such
+ * a request too: without a credential it must not be served (auth-required.ts's side roads).
+ */
+export function sideRoadOf(
+  operations: readonly Operation[],
+  ownServer: boolean,
+  method: string,
+  path: string,
+): Operation | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  const normalised = path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+  if (method === 'GET' && normalised === path) return undefined;
+  const operation = matchOperation(operations, ownServer, 'GET', normalised)?.operation;
+  return operation?.security.some((requirement) => Object.keys(requirement).length > 0) ? operation : undefined;
+}

@@ -15,7 +15,8 @@
 import http, { Agent as HttpAgent, type IncomingMessage } from 'node:http';
 import https, { Agent as HttpsAgent } from 'node:https';
 import type { Socket } from 'node:net';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import {
   codingsToUndo,
   ContentDecodingError,
@@ -77,6 +78,11 @@ function send(url: URL, init: RequestInit, agents: Agents, retried = false): Pro
         return resolve(send(url, init, agents, true));
       reject(closedWithoutAnswer(error) ?? error);
     });
+    // A stream body (a request sent chunked): node:http sends chunked when no Content-Length is set.
+    if (body instanceof ReadableStream)
+      return void Readable.fromWeb(body as NodeReadableStream)
+        .once('error', (error) => outgoing.destroy(error))
+        .pipe(outgoing);
     outgoing.end(typeof body === 'string' ? body : undefined);
   });
 }

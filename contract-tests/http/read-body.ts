@@ -74,7 +74,9 @@ export async function readBody(
       }
       chunks.push(chunk.value);
     }
-    return new TextDecoder().decode(chunks.length === 1 ? chunks[0] : concat(chunks, size));
+    // A leading byte order mark is kept (TextDecoder would drop it): JSON forbids a sender to add one, and the
+    // checks must see what arrived (http-requirements.ts).
+    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(chunks.length === 1 ? chunks[0] : concat(chunks, size));
   } catch (error) {
     // Not awaited: cancelling a stalled or mocked stream may never settle (mswjs/interceptors#799).
     reader.cancel().catch(() => undefined);

@@ -10,6 +10,7 @@ import { redactClip, redactorFor, type Redactor } from '../../src/shared/redact.
 import { CLOSED_WITHOUT_RESPONSE } from './node-transport.ts';
 import { DEFAULT_RESPONSE_LIMITS, type ResponseLimits } from './response-limits.ts';
 import { RetryBudgetExhausted, type Throttle } from './throttle.ts';
+import { BYTE_ORDER_MARK } from '../checks/http-requirements.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -18,6 +19,11 @@ export interface OutgoingRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /**
+   * The body goes as a stream, so that it is sent with `Transfer-Encoding: chunked` and no Content-Length
+   * (fetch's way: a stream body, `duplex: 'half'`); the record shows the header it travels with.
+   */
+  chunked?: boolean;
 }
 
 /** The response as the checks see it: full body text, parsed JSON when it parses. */
@@ -73,9 +79,10 @@ export async function send(
   const started = performance.now();
   const redact = redactorFor(secrets);
   const record = (text: string) => scrubThenClip(text, redact);
+  const { chunked: _chunked, ...asRecorded } = request;
   const recorded = {
-    ...request,
-    headers: { ...request.headers },
+    ...asRecorded,
+    headers: { ...request.headers, ...(request.chunked ? { 'transfer-encoding': 'chunked' } : {}) },
     ...(request.body !== undefined ? { body: record(request.body) } : {}),
   };
   const failed = (failure: SendFailure) => ({
@@ -94,8 +101,9 @@ export async function send(
     const signal = AbortSignal.any([timeout, ...(deadline ? [deadline] : []), ...(stop ? [stop] : [])]);
     try {
       // Redirects are never followed: another origin would receive the key (the checks report a 3xx).
-      const { method, headers: sent, body } = request;
-      const response = await fetchImpl(request.url, { method, headers: sent, body, redirect: 'manual', signal });
+      const { method, headers: sent, body, chunked } = request;
+      const init = chunked && body !== undefined ? { body: inPieces(body), duplex: 'half' } : { body };
+      const response = await fetchImpl(request.url, { method, headers: sent, ...init, redirect: 'manual', signal });
       // Throttling, not an answer: 429, or 503 with Retry-After (load shed for a while, RFC 9110 §15.6.4).
       // Wait as asked (every request does) and send again.
       const retryAfter = response.headers.get('retry-after');
@@ -146,10 +154,26 @@ function stopReason(stop: AbortSignal): string {
 
 const TOO_DEEP = Symbol('too deep');
 
+/** The body as a stream of two pieces: fetch sends a stream body chunked (RFC 9112 §7.1). */
+function inPieces(body: string): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(body);
+  const half = Math.ceil(bytes.length / 2);
+  const pieces = [bytes.subarray(0, half), bytes.subarray(half)].filter((piece) => piece.length > 0);
+  return new ReadableStream({
+    pull(controller) {
+      const piece = pieces.shift();
+      if (piece) controller.enqueue(piece);
+      else controller.close();
+    },
+  });
+}
+
 function parseBody(text: string, maxDepth: number): { json: unknown; isJson: boolean } | typeof TOO_DEEP {
   if (text.trim() === '') return { json: undefined, isJson: false };
   try {
-    return { json: parseJsonExact(text, { maxDepth }), isJson: true };
+    // A body behind a byte order mark is still read (the mark is judged on its own: http-requirements.ts).
+    const json = parseJsonExact(text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text, { maxDepth });
+    return { json, isJson: true };
   } catch (error) {
     return error instanceof JsonTooDeepError ? TOO_DEEP : { json: undefined, isJson: false };
   }

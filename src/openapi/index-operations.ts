@@ -44,6 +44,8 @@ export interface Operation {
   deprecated: boolean;
   /** Removal date (`x-sunset`, YYYY-MM-DD), if the operation has one. */
   sunset?: string;
+  /** The operationId of its replacement (`x-replacement`), if the operation names one. */
+  replacement?: string;
   security: Record<string, string[]>[];
   source: OperationObject;
 }
@@ -86,6 +88,7 @@ export function indexOperations(document: OpenApiDocument): Operation[] {
         ),
         deprecated: source.deprecated === true,
         sunset: typeof source['x-sunset'] === 'string' ? source['x-sunset'] : undefined,
+        replacement: replacementOf(source['x-replacement']),
         security: source.security ?? document.security ?? [],
         source,
       });
@@ -123,4 +126,10 @@ function targetOf(value: unknown): string | undefined {
 export function responseFor(operation: Operation, status: number): OperationResponse | undefined {
   const { responses } = operation;
   return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+}
+
+/** `x-replacement: { operationId }`'s operationId, when it is one. */
+function replacementOf(value: unknown): string | undefined {
+  const operationId = (value as { operationId?: unknown } | null | undefined)?.operationId;
+  return typeof operationId === 'string' ? operationId : undefined;
 }

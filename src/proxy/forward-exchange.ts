@@ -58,6 +58,8 @@ export interface Forwarding {
   operation?: Operation;
   pathParams: Record<string, string | undefined>;
   pathDeclared: boolean;
+  /** The secured GET it reaches by a side road (HEAD, another spelling of its path), if any. */
+  sideRoadOf?: Operation;
 }
 
 export interface ForwardContext {
@@ -132,6 +134,7 @@ export function forwardExchange(ctx: ForwardContext, req: IncomingMessage, res: 
     operation: f.operation,
     pathParams: f.pathParams,
     pathDeclared: f.pathDeclared,
+    ...(f.sideRoadOf ? { sideRoadOf: f.sideRoadOf } : {}),
     request: {
       url: targetUrl,
       headers,

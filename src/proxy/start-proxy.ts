@@ -31,7 +31,7 @@ import { viaEntry } from './hop-by-hop.ts';
 import { createRequestGuard } from '../shared/request-guard.ts';
 import { createJudge, type Judge } from '../../contract-tests/exchange/judge.ts';
 import { kitVersion } from './kit-version.ts';
-import { matchOperation, methodsAt } from '../../contract-tests/exchange/match-operation.ts';
+import { matchOperation, methodsAt, sideRoadOf } from '../../contract-tests/exchange/match-operation.ts';
 import { openHarRecorder, type HarRecorder } from './har-recorder.ts';
 import { PAGE_CORS, preflightAnswer } from './page-cors.ts';
 import { ambiguityOf } from './path-readings.ts';
@@ -196,6 +196,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       operation: match?.operation,
       pathParams: match?.pathParams ?? {},
       pathDeclared: match !== undefined || methodsAt(model.operations, ownServer, below).length > 0,
+      sideRoadOf: match ? undefined : sideRoadOf(model.operations, ownServer, method, below === '' ? '/' : below),
     };
     return (req, res) => forwardExchange(forwardContext, req, res, forwarding);
   };

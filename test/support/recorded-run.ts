@@ -40,9 +40,18 @@ export async function verifyRecorded(
       apiKey: DEV_API_KEY,
       allowWrites: true,
       ...options,
-      fetch: async (url, init) => {
+      fetch: async (url, given) => {
         // The run's clock (a target living past the removal date), as verify judges by it.
         const startedAt = options.now?.() ?? new Date();
+        // A body sent as a stream (chunked) is copied as it goes, and travels with the header it is framed by.
+        const streamed = given.body instanceof ReadableStream ? given.body.tee() : undefined;
+        const init = streamed ? { ...given, body: streamed[0] } : given;
+        const { body: sent } = given;
+        const requestBody: string | Uint8Array | undefined = streamed
+          ? new Uint8Array(await new Response(streamed[1]).arrayBuffer())
+          : typeof sent === 'string' || sent instanceof Uint8Array
+            ? sent
+            : undefined;
         const response = await transport.fetch(url, init);
         // A copy read to its end beside verify's own reading; an answer that breaks off is not kept.
         const copy = response.clone();
@@ -52,8 +61,11 @@ export async function verifyRecorded(
               request: {
                 method: init.method ?? 'GET',
                 url,
-                headers: Object.fromEntries(new Headers(init.headers)),
-                ...(typeof init.body === 'string' || init.body instanceof Uint8Array ? { body: init.body } : {}),
+                headers: {
+                  ...Object.fromEntries(new Headers(init.headers)),
+                  ...(streamed ? { 'transfer-encoding': 'chunked' } : {}),
+                },
+                ...(requestBody !== undefined ? { body: requestBody } : {}),
               },
               response: { status: response.status, headers: [...response.headers], body: new Uint8Array(body) },
               startedAt,

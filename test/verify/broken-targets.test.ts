@@ -31,6 +31,7 @@ const NEEDS_THE_KEY = new Set([
   'key-split-on-space',
   'key-case-insensitive',
   'key-last-char-ignored',
+  'key-padding-accepted',
 ]);
 
 /**

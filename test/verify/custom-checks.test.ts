@@ -67,8 +67,11 @@ describe('a check of your own', () => {
   it('recommends on our mock (no X-Request-Id), on every answer, and the run still passes', async () => {
     const report = await verify(() => startTarget());
     expect(report.summary.failed).toBe(0);
-    // A response check judges every answer: each of authRequired's, say, has its recommendation.
-    for (const scenario of report.scenarios.filter((s) => s.check === 'authRequired')) {
+    // A response check judges every answer of an operation: each of authRequired's, say, has its recommendation
+    // (but its side roads': a HEAD or another spelling of a path is outside the document, as unknownRoutesAndMethods').
+    for (const scenario of report.scenarios.filter(
+      (s) => s.check === 'authRequired' && !/ → not served$/.test(s.name),
+    )) {
       const judged = scenario.recommendations.filter((f) => f.title === 'MissingRequestId').map((f) => f.exchange);
       expect(judged).toEqual(scenario.exchanges.map((_, i) => i));
     }

@@ -129,8 +129,52 @@ describe('traceability: every sentence of the seed, its checks and their proof',
       ).toBe(true);
   });
 
-  it('uses every broken target somewhere', () => {
-    const named = new Set(rows.flatMap((row) => row.targets));
+  it("uses every broken target somewhere: a seed sentence's row, or HTTP's own requirements", async () => {
+    const page = await readFile(new URL('../../docs/checks.md', import.meta.url), 'utf8');
+    const start = page.indexOf('## What HTTP and JSON require of every server');
+    const http = page.slice(start, page.indexOf('\n## ', start + 1));
+    const named = new Set([
+      ...rows.flatMap((row) => row.targets),
+      ...[...http.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]),
+    ]);
     expect(TARGETS.map((t) => t.name).filter((name) => !named.has(name))).toEqual([]);
+  });
+});
+
+describe("what HTTP and JSON require of every server (docs/checks.md's table)", () => {
+  const table = async () => {
+    const page = await readFile(new URL('../../docs/checks.md', import.meta.url), 'utf8');
+    const start = page.indexOf('## What HTTP and JSON require of every server');
+    const section = page.slice(start, page.indexOf('\n## ', start + 1));
+    return section
+      .split('\n')
+      .filter((line) => line.startsWith('| RFC '))
+      .map((line) => {
+        const [requirement, checks, targets] = line
+          .slice(1, -1)
+          .split(' | ')
+          .map((cell) => cell.trim());
+        const names = (cell: string) => cell.split(', ').map((item) => item.replace(/^`|`$/g, ''));
+        return { requirement, checks: names(checks), targets: names(targets) };
+      });
+  };
+
+  it('cites each requirement by its RFC section, and proves each check by a broken target that it catches', async () => {
+    const rows = await table();
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of rows) {
+      expect(row.requirement).toMatch(/^RFC \d+ §[\d.]+: "[^"]+ MUST/);
+      expect(
+        row.checks.filter((name) => !CHECK_NAMES.includes(name)),
+        row.requirement,
+      ).toEqual([]);
+      const proving = TARGETS.filter((target) => row.targets.includes(target.name));
+      expect(proving.map((target) => target.name).sort(), row.requirement).toEqual([...row.targets].sort());
+      const proven = new Set(proving.flatMap((t) => [t.expect.check, t.expect.findingCheck ?? t.expect.check]));
+      expect(
+        row.checks.filter((check) => !proven.has(check)),
+        row.requirement,
+      ).toEqual([]);
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { ResponseCheck, ResponseFinding } from '../../engine/response-check
 import type { ApiModel } from '../../model/api-model.ts';
 import { declaredFor } from '../../model/declared-response.ts';
 import { DEPRECATION_DATE, pointerToken } from '../../model/kit-extensions.ts';
+import type { Operation } from '../../../src/openapi/index-operations.ts';
 import type { FindingChoice } from '../../types.ts';
 
 const HEADERS = [
@@ -17,7 +18,7 @@ const HEADERS = [
  * malformed Deprecation/Sunset/Link, a Deprecation dated otherwise than our `x-deprecation-date`, or a Link
  * without rel="successor-version" recommends (and departs from our choice where the overlay declares it).
  */
-export const deprecationHeaders: ResponseCheck = ({ model, operation, response }) => {
+export const deprecationHeaders: ResponseCheck = ({ model, operation, request, response, now }) => {
   if (!operation.deprecated) return notDeprecated(operation.operationId, response.headers);
   const findings: ResponseFinding[] = [];
   const { full } = declaredFor(model, operation, response.status);
@@ -48,7 +49,9 @@ export const deprecationHeaders: ResponseCheck = ({ model, operation, response }
     }
   }
   const deprecation = response.headers.deprecation;
-  if (deprecation !== undefined)
+  const notYet = deprecation === undefined ? undefined : deprecationInFuture(operation.operationId, deprecation, now);
+  if (notYet) findings.push(notYet);
+  else if (deprecation !== undefined)
     findings.push(
       ...deprecationDate(
         model,
@@ -73,7 +76,9 @@ export const deprecationHeaders: ResponseCheck = ({ model, operation, response }
     );
   }
   const link = response.headers.link;
-  if (link !== undefined && (success || declaredHere('Link')) && !linksTo(link, 'successor-version')) {
+  const elsewhere = link === undefined ? undefined : successorElsewhere(model, operation, request.url, link);
+  if (elsewhere) findings.push(elsewhere);
+  else if (link !== undefined && (success || declaredHere('Link')) && !linksTo(link, 'successor-version')) {
     findings.push(
       advice(
         'LinkWithoutSuccessor',
@@ -86,6 +91,85 @@ export const deprecationHeaders: ResponseCheck = ({ model, operation, response }
   }
   return findings;
 };
+
+/**
+ * The interface says the operation *is* deprecated (the seed: "The operation is deprecated"): a `Deprecation`
+ * date after the request's time says it is not yet (RFC 9745 §2: the date "when the deprecation took effect or
+ * will take effect"), which contradicts it. Which past date is our choice (`x-deprecation-date`), not this.
+ */
+function deprecationInFuture(operationId: string, value: string, now: Date): ResponseFinding | undefined {
+  const seconds = /^@(-?\d{1,12})$/.exec(value.trim())?.[1];
+  if (seconds === undefined || Number(seconds) * 1000 <= now.getTime()) return undefined;
+  const when = new Date(Number(seconds) * 1000).toISOString();
+  return {
+    title: 'DeprecationNotInEffect',
+    message: `${operationId} is deprecated by the interface, but its Deprecation header dates the deprecation ${when}, after the request (${now.toISOString()}): RFC 9745 reads a future date as "not deprecated yet".`,
+    expected: `Deprecation: @<a time at or before ${now.toISOString()}>`,
+    actual: `Deprecation: ${value}`,
+  };
+}
+
+/**
+ * A `Link` with rel="successor-version" names the replacement: it must lead to the one the interface names
+ * (`x-replacement`: the seed's "The replacement is GET /pets with the status filter"), on the same base path as
+ * the request (any origin: a public URL may differ behind a gateway; any query, the status filter among them).
+ */
+function successorElsewhere(
+  model: ApiModel,
+  operation: Operation,
+  requestUrl: string,
+  link: string,
+): ResponseFinding | undefined {
+  const replacement = model.operations.find((other) => other.operationId === operation.replacement);
+  if (!replacement || replacement.path.includes('{')) return undefined;
+  const url = new URL(requestUrl);
+  const base = basePathOf(url.pathname, operation.path);
+  if (base === undefined) return undefined;
+  const expected = `${base}${replacement.path}`;
+  for (const target of successorTargets(link)) {
+    const resolved = URL.canParse(target, url) ? new URL(target, url) : undefined;
+    const path = resolved?.pathname.replace(/(.)\/$/, '$1');
+    if (path === expected) return undefined;
+  }
+  const named = successorTargets(link);
+  if (!named.length) return undefined;
+  return {
+    title: 'SuccessorNotReplacement',
+    message: `The successor-version Link of ${operation.operationId} does not lead to the replacement the interface names, ${replacement.method} ${replacement.path} (${replacement.operationId}).`,
+    expected: `Link: <${expected}>; rel="successor-version" (a query, such as ?status=, may follow)`,
+    actual: `Link: ${link.slice(0, 200)}`,
+  };
+}
+
+/**
+ * The target URIs of a Link value's links whose rel includes successor-version (RFC 8288 §3): `<uri>; params`,
+ * comma-separated. Read with indexOf, in one pass: a target's header may be any length.
+ */
+function successorTargets(link: string): string[] {
+  const targets: string[] = [];
+  for (let open = link.indexOf('<'); open !== -1;) {
+    const close = link.indexOf('>', open + 1);
+    if (close === -1) break;
+    const next = link.indexOf('<', close + 1);
+    if (linksTo(link.slice(close + 1, next === -1 ? link.length : next), 'successor-version'))
+      targets.push(link.slice(open + 1, close));
+    open = next;
+  }
+  return targets;
+}
+
+/**
+ * The base path a request went to below: its path without the operation's own segments (`/v1` of
+ * `/v1/pets/7` for `/pets/{petId}`), or undefined when its segments do not follow the template.
+ */
+function basePathOf(pathname: string, template: string): string | undefined {
+  const segments = pathname.replace(/(.)\/$/, '$1').split('/');
+  const own = template.split('/').slice(1);
+  if (segments.length <= own.length) return undefined;
+  const tail = segments.slice(segments.length - own.length);
+  const follows = own.every((part, i) => part.startsWith('{') || part === tail[i]);
+  return follows ? segments.slice(0, segments.length - own.length).join('/') : undefined;
+}
 
 /**
  * Headers that must not appear. The interface deprecates getPet alone and names GET /pets as its replacement:

@@ -2,18 +2,20 @@ import type { HeaderObject } from '../../../src/openapi/openapi-document.ts';
 import type { ResponseCheck, ResponseFinding } from '../../engine/response-check.ts';
 import { declaredFor } from '../../model/declared-response.ts';
 import { pointerToken } from '../../model/kit-extensions.ts';
+import { allowMissing, dateHeader, sharedCacheable } from '../http-requirements.ts';
 
 /** Headers the deprecation check owns for deprecated operations. */
 const DEPRECATION_HEADERS = new Set(['deprecation', 'sunset', 'link']);
 
 /**
- * Headers declared for the response. One the interface declares: absent → a recommendation (OpenAPI
+ * Headers declared for the response, and those HTTP requires of any server (a 401's challenge, a 405's Allow,
+ * a 2xx–4xx's Date). One the interface declares: absent → a recommendation (OpenAPI
  * response headers are optional unless `required`), present → its schema holds. One only the overlay
  * declares (`Location`): absent or off-schema departs from that choice. A 401 carries a challenge (RFC 9110
  * §15.5.2, binding whatever the documents say) that names the interface's scheme (RFC 9110 §11.6.1: it tells
  * the client how to authenticate).
  */
-export const responseHeaderConformance: ResponseCheck = ({ model, operation, response }) => {
+export const responseHeaderConformance: ResponseCheck = ({ model, operation, request, response }) => {
   const findings: ResponseFinding[] = [];
   const { base, full } = declaredFor(model, operation, response.status);
   const declared: Record<string, HeaderObject> = { ...full?.response.headers, ...base?.response.headers };
@@ -48,6 +50,19 @@ export const responseHeaderConformance: ResponseCheck = ({ model, operation, res
       });
     }
   }
+  // HTTP itself again: a 405 names the methods the resource supports (RFC 9110 §15.5.6).
+  const methods = model.operations
+    .filter((other) => other.path === operation.path && other.ownServer === operation.ownServer)
+    .map((other) => other.method);
+  const noAllow = allowMissing(response, operation.operationId, methods);
+  if (noAllow) findings.push(noAllow);
+  // And every 2xx–4xx says when it was made (RFC 9110 §6.6.1).
+  const date = dateHeader(response, operation.operationId);
+  if (date) findings.push(date);
+  // A secured operation's answer kept out of shared caches, or kept apart per credential.
+  const secured = operation.security.some((requirement) => Object.keys(requirement).length > 0);
+  const shared = secured ? sharedCacheable(request, response, operation.operationId) : undefined;
+  if (shared) findings.push(shared);
   const challenge = response.headers['www-authenticate'];
   if (response.status === 401 && challenge === undefined) {
     // HTTP itself, binding on any deployment: "The server generating a 401 response MUST send a

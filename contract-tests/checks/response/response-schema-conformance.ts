@@ -63,16 +63,18 @@ function judge(
         ...choice(),
       },
     ];
-  if (!response.isJson)
+  if (!response.isJson) {
+    const broken = whereJsonBreaks(response.text);
     return [
       {
         title: 'InvalidJson',
-        message: `${where} is not valid JSON.`,
+        message: `${where} is not valid JSON: ${broken.reason}, at character ${broken.offset} of ${response.text.length}.`,
         expected: 'a JSON body matching the schema',
-        actual: clip(response.text),
+        actual: broken.excerpt,
         ...choice(),
       },
     ];
+  }
   const validate = compiler.compile(schema);
   if (validate(response.json)) return [];
   const errors = validate.errors ?? [];
@@ -133,4 +135,29 @@ function schemaName(schema: Schema): string {
 
 function clip(text: string): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/**
+ * Where a body stops being JSON: the parser's reason and the offset it names (else the first character that is
+ * not white space), and the text around that point, `⟪here⟫` marking it, so a report shows the break, not
+ * the first lines of a body that may break far below them.
+ */
+export function whereJsonBreaks(text: string): { reason: string; offset: number; excerpt: string } {
+  let said = '';
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    said = (error as Error).message;
+  }
+  const named = /position (\d+)/.exec(said);
+  // V8 quotes the start of the text in some messages, and names the position in others: the excerpt shows both.
+  const quoted = said.endsWith('" is not valid JSON') ? said.indexOf(', "') : -1;
+  const positioned = said.indexOf(' in JSON at position ');
+  const cut = quoted !== -1 ? quoted : positioned;
+  const reason = (cut === -1 ? said : said.slice(0, cut)) || 'not valid JSON';
+  const offset = Math.min(text.length, Math.max(0, named ? Number(named[1]) : text.search(/\S/)));
+  const from = Math.max(0, offset - 80);
+  const to = Math.min(text.length, offset + 80);
+  const excerpt = `${from > 0 ? '…' : ''}${text.slice(from, offset)}⟪here⟫${text.slice(offset, to)}${to < text.length ? '…' : ''}`;
+  return { reason, offset, excerpt };
 }

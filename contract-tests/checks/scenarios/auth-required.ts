@@ -78,6 +78,26 @@ const VARIANTS: { label: string; credential: (key: string) => Credential | undef
     label: 'the valid key in an X-API-Key header, no Authorization header',
     credential: (key) => ({ auth: 'none', headers: { 'x-api-key': key } }),
   },
+  // A server that also reads a session or token cookie (a web framework's default) lets a page's cookie in.
+  {
+    label: 'the valid key in cookies (api_key, token, access_token), no Authorization header',
+    credential: (key) => ({ auth: 'none', headers: { cookie: `api_key=${key}; token=${key}; access_token=${key}` } }),
+  },
+  // A server that strips base64 padding, or decodes the key as base64 and compares the bytes, lets this in.
+  { label: 'the valid key with padding appended (=)', credential: (key) => ({ auth: { header: `Bearer ${key}=` } }) },
+];
+
+/**
+ * Requests to a secured list by another road than the operation's own: HEAD (the GET's headers without its
+ * body), and the path spelt with a trailing or a doubled slash, which many routers serve as the path itself.
+ * Without a credential, none may be served: an authentication layer that matches the exact path, or GET
+ * alone, while the router normalises, leaves them open. A 401, 404, 405 or a redirect all keep the records
+ * closed; only a 2xx serves them.
+ */
+const SIDE_ROADS: { label: string; method: string; path: (template: string) => string }[] = [
+  { label: 'HEAD', method: 'HEAD', path: (template) => template },
+  { label: 'with a trailing slash', method: 'GET', path: (template) => `${template}/` },
+  { label: 'with a doubled slash', method: 'GET', path: (template) => template.replace(/^\//, '//') },
 ];
 
 /**
@@ -117,6 +137,7 @@ export const authRequired: ScenarioCheckDefinition = {
           EQUIVALENTS.map((variant) => equivalentKey(model, operation, variant)),
           inSequence(model, operation, 'with'),
           inSequence(model, operation, 'without'),
+          sideRoads(operation),
         ),
       );
   },
@@ -181,6 +202,43 @@ function inSequence(model: ApiModel, operation: Operation, first: 'with' | 'with
       'ValidRequestRejected',
     );
   });
+}
+
+/** A secured list (a GET without path parameters) asked by its side roads without a credential: none served. */
+function sideRoads(operation: Operation): Scenario[] {
+  if (operation.method !== 'GET' || operation.path.includes('{')) return [];
+  return SIDE_ROADS.map((road) =>
+    scenarioOf(
+      operation,
+      `${road.label} without a credential (${road.method} ${road.path(operation.path)}) → not served`,
+      async (ctx) => {
+        const path = road.path(operation.path);
+        const response = await ctx.sendUndeclared({
+          method: road.method,
+          path,
+          auth: 'none',
+          quickstart: operation.ownServer,
+        });
+        // Outside the document, as unknownRoutesAndMethods judges it: never a 5xx.
+        if (response.status >= 500)
+          return ctx.fail({
+            title: 'ServerError',
+            message: `${road.method} ${path} without a credential made the server fail: got ${response.status}.`,
+            expected: '401 (or 404, 405: anything but serving it or failing)',
+            actual: `${response.status} ${clip(response.text)}`,
+            exchange: response.index,
+          });
+        if (response.status < 200 || response.status >= 300) return;
+        ctx.fail({
+          title: 'AuthNotEnforced',
+          message: `${road.method} ${path}, the secured ${operation.operationId} by another road, was served without a credential: got ${response.status}.`,
+          expected: '401 (or 404, 405: anything but serving it)',
+          actual: `${response.status} ${clip(response.text)}`,
+          exchange: response.index,
+        });
+      },
+    ),
+  );
 }
 
 /** One of this check's scenarios on one operation, named after it. */

@@ -2,7 +2,8 @@
 // client sends may make the server fail). Serving them (a 2xx) is not forbidden by the interface, and
 // 404 for an undeclared path, 405 with an `Allow` header naming the declared methods for an undeclared
 // method (RFC 9110 §15.5.6), both with the Error body, are our overlay's choice (`info`
-// `x-petstore-kit-outside-the-document`): any departure recommends, and fails only when choices bind.
+// `x-petstore-kit-outside-the-document`): any departure recommends, and fails only when choices bind. What
+// HTTP itself requires fails under every profile: a 5xx, and a 405 without `Allow` (a MUST of §15.5.6).
 // Safety: read-only runs send only GET (an undeclared path; a path that declares no GET). Otherwise
 // the probe is PATCH with no body, on an id that cannot exist: even a server that wrongly routes it has
 // nothing to change. Never DELETE or PUT, which a broken server could turn into lost or blanked data.
@@ -18,6 +19,7 @@ import { OUTSIDE_THE_DOCUMENT } from '../../model/kit-extensions.ts';
 import { clip, phaseOf } from './scenario-helpers.ts';
 import { fillTemplate, templateParts } from '../../../src/openapi/fill-template.ts';
 import { escapeRegExp } from '../../../src/shared/escape-reg-exp.ts';
+import { allowMissing } from '../http-requirements.ts';
 
 const NAME = 'unknownRoutesAndMethods';
 const UNDECLARED_PATHS = ['/petstore-kit-undeclared-route', '/petstore-kit-undeclared/route/0'];
@@ -125,15 +127,10 @@ function undeclaredMethod(
         .map((m) => m.trim().toUpperCase())
         .filter(Boolean);
       const missing = allowed.filter((m) => !listed.includes(m));
-      if (allow === undefined) {
-        ctx.recommend({
-          title: 'MissingAllowHeader',
-          message: 'A 405 must carry an Allow header listing the methods the resource supports (RFC 9110 §15.5.6).',
-          expected: `Allow: ${allowed.join(', ')}`,
-          actual: '(no Allow header)',
-          choice,
-        });
-      } else if (missing.length || listed.includes(method)) {
+      const noAllow = allowMissing(response, `${method} ${path}`, allowed);
+      // Whatever the choices: a 405 without Allow breaks HTTP itself (http-requirements.ts).
+      if (noAllow) ctx.fail(noAllow);
+      else if (missing.length || listed.includes(method)) {
         const message = `The Allow header should list the declared methods${listed.includes(method) ? `, not ${method}` : ''}.`;
         ctx.recommend({
           title: 'WrongAllowHeader',

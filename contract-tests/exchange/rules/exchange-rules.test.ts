@@ -253,3 +253,91 @@ describe('deprecation-rule.ts', () => {
     expect(await findingsOf(row, ['deprecation'])).toEqual(expected);
   });
 });
+
+// chunkedRequestBodies on one exchange: a valid body that came chunked, refused 400, was refused for its
+// framing (a server reading Content-Length alone saw none); 411 asks for a length, which HTTP allows.
+describe('chunked-rule.ts', () => {
+  const chunked = (body: unknown) => ({ headers: { ...WITH_KEY, 'transfer-encoding': 'chunked' }, body });
+  const valid = { name: 'Rex', categoryId: 1 };
+
+  it.each([
+    [
+      'a valid body, chunked, 400',
+      exchange('POST /pets', 400, error(400), chunked(valid)),
+      ['chunkedRequestBodies: ChunkedBodyRefused'],
+    ],
+    ['a valid body, chunked, created', exchange('POST /pets', 201, { id: 1, ...valid }, chunked(valid)), []],
+    ['a valid body, chunked, 411', exchange('POST /pets', 411, error(411), chunked(valid)), []],
+    ['an invalid body, chunked, 400', exchange('POST /pets', 400, error(400), chunked({ name: 'Rex' })), []],
+    ['a valid body with a length, 400', exchange('POST /pets', 400, error(400), { body: valid }), []],
+  ])('%s', async (_, row, expected) => {
+    expect(await findingsOf(row, ['chunkedRequestBodies'])).toEqual(expected);
+  });
+});
+
+// What HTTP itself requires of every answer, judged on any exchange, declared or not (http-requirements.ts).
+describe('HTTP requirements on one exchange', () => {
+  const dated = { responseHeaders: { date: 'Fri, 27 Nov 2026 07:50:00 GMT' } };
+  it.each([
+    [
+      'a 405 without Allow, outside the document',
+      exchange('PATCH /pets', 405, error(405), dated),
+      ['unknownRoutesAndMethods: MissingAllowHeader'],
+    ],
+    [
+      'a 405 with Allow',
+      exchange('PATCH /pets', 405, error(405), { responseHeaders: { ...dated.responseHeaders, allow: 'GET, POST' } }),
+      [],
+    ],
+    ['a 200 without Date', exchange('GET /pets', 200, []), ['responseHeaderConformance: MissingDateHeader']],
+    [
+      'a 200 with an ISO Date',
+      exchange('GET /pets', 200, [], { responseHeaders: { date: '2026-11-27T07:50:00Z' } }),
+      ['responseHeaderConformance: InvalidDateHeader'],
+    ],
+    ['a 200 with Date', exchange('GET /pets', 200, [], dated), []],
+    [
+      'a JSON body behind a byte order mark',
+      exchange('GET /pets', 200, '\uFEFF[]', dated),
+      ['contentTypeConformance: JsonByteOrderMark'],
+    ],
+  ])('%s', async (_, row, expected) => {
+    expect(
+      await findingsOf(row, ['unknownRoutesAndMethods', 'responseHeaderConformance', 'contentTypeConformance']),
+    ).toEqual(expected);
+  });
+});
+
+// deprecationHeaders by meaning, on any answer of getPet: a Deprecation date after the request says "not yet
+// deprecated" (the seed: it is); a successor-version Link must lead to GET /pets (the seed's replacement).
+describe('deprecation headers by their meaning on one exchange', () => {
+  const pet = { id: 1, name: 'a', categoryId: 1 };
+  const headed = (headers: Record<string, string>) => ({
+    responseHeaders: { date: 'Fri, 27 Nov 2026 07:50:00 GMT', ...headers },
+    startedAt: '2026-11-27T07:50:00Z',
+  });
+  const removal = `@${Date.parse('2030-12-05T00:00:00Z') / 1000}`;
+  it.each([
+    ['dated on the removal day', headed({ deprecation: removal }), ['deprecationHeaders: DeprecationNotInEffect']],
+    ['dated in the past', headed({ deprecation: '@1767225600' }), []],
+    [
+      'a successor on /v2',
+      headed({ link: '</v2/pets/1>; rel="successor-version"' }),
+      ['deprecationHeaders: SuccessorNotReplacement'],
+    ],
+    [
+      'the successor GET /pets with the filter',
+      headed({ link: '</v1/pets?status=available>; rel="successor-version"' }),
+      [],
+    ],
+    [
+      'the successor on another origin',
+      headed({ link: '<https://api.example.com/v1/pets>; rel="successor-version"' }),
+      [],
+    ],
+    ['a link of another relation', headed({ link: '<https://docs.example/migrate>; rel="deprecation"' }), []],
+  ])('%s', async (_, options, expected) => {
+    const findings = await findingsOf(exchange('GET /pets/1', 200, pet, options), ['deprecationHeaders']);
+    expect(findings.filter((finding) => !finding.endsWith('(recommended)'))).toEqual(expected);
+  });
+});

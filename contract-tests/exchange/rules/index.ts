@@ -3,6 +3,7 @@
 // one exchange (a created record read back or listed, an unknown id, a near-miss of a key the judge does not
 // know) is not here: docs/proxy.md lists what one exchange cannot show, and why.
 import { acceptRule } from './accept-rule.ts';
+import { chunkedRule } from './chunked-rule.ts';
 import { credentialRule } from './credential-rule.ts';
 import { createEchoRule, messageEchoRule } from './echo-rules.ts';
 import { deprecationRule } from './deprecation-rule.ts';
@@ -21,6 +22,7 @@ export const EXCHANGE_RULES: readonly ExchangeRule[] = [
   messageEchoRule,
   acceptRule,
   jsonMediaTypeRule,
+  chunkedRule,
   deprecationRule,
 ];
 

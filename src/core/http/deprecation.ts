@@ -23,7 +23,7 @@ export function deprecationPolicy(
     headers.deprecation = typeof since === 'string' ? `@${Date.parse(`${since}T00:00:00Z`) / 1000}` : '@0';
   const sunset = operation.sunset ? Date.parse(`${operation.sunset}T00:00:00Z`) : undefined;
   if (sunset !== undefined) headers.sunset = new Date(sunset).toUTCString();
-  const replacement = (operation.source['x-replacement'] as { operationId?: string } | undefined)?.operationId;
+  const { replacement } = operation;
   if (replacement) headers.link = `<${pathTo(replacement)}>; rel="successor-version"`;
 
   return {

@@ -17,8 +17,10 @@ export function fetchAdapter(handle: (request: CoreRequest) => CoreResponse): (r
     });
     // A Response may not carry a body with 204/304 or for HEAD (Fetch standard, "null body status").
     const nullBody = answer.status === 204 || answer.status === 304 || request.method === 'HEAD';
-    if (answer.shaping) return deliverFetch(request, answer, answer.shaping, nullBody ? null : answer.body);
-    return new Response(nullBody ? null : answer.body, { status: answer.status, headers: answer.headers });
+    // Node's server writes Date itself; here the answer is the whole server, and HTTP requires one (RFC 9110 §6.6.1).
+    const dated = { ...answer, headers: { date: new Date().toUTCString(), ...answer.headers } };
+    if (answer.shaping) return deliverFetch(request, dated, answer.shaping, nullBody ? null : answer.body);
+    return new Response(nullBody ? null : answer.body, { status: answer.status, headers: dated.headers });
   };
 }
 
