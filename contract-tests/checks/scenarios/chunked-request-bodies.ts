@@ -9,7 +9,7 @@ import { requestEffect } from '../../../src/openapi/request-effect.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { FindingDraft, Scenario } from '../../engine/scenario.ts';
 import type { ApiModel } from '../../model/api-model.ts';
-import { clip, phaseOf, validRequestFor } from './scenario-helpers.ts';
+import { clip, phaseOf, takesJson, validRequestFor } from './scenario-helpers.ts';
 
 const NAME = 'chunkedRequestBodies';
 
@@ -19,9 +19,7 @@ export const chunkedRequestBodies: ScenarioCheckDefinition = {
   description:
     'A valid JSON body sent with Transfer-Encoding: chunked, without Content-Length (RFC 9112 §7.1: every recipient parses chunked), is served as the same body with a length is; 411 Length Required is allowed.',
   scenarios(model) {
-    return model.operations
-      .filter((operation) => operation.requestBody?.mediaTypes.includes('application/json'))
-      .map((operation) => scenarioOf(operation, model));
+    return model.operations.filter(takesJson).map((operation) => scenarioOf(operation, model));
   },
 };
 

@@ -6,7 +6,7 @@ import type { Operation } from '../../../src/openapi/index-operations.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { FindingDraft, Scenario } from '../../engine/scenario.ts';
 import type { ApiModel } from '../../model/api-model.ts';
-import { clip, validRequestFor } from './scenario-helpers.ts';
+import { clip, takesJson, validRequestFor } from './scenario-helpers.ts';
 
 const NAME = 'jsonMediaTypes';
 
@@ -20,7 +20,7 @@ export const jsonMediaTypes: ScenarioCheckDefinition = {
     'A valid JSON body labelled application/json with a parameter or in another letter case (the same media type, RFC 9110 §8.3.1) is served like one labelled application/json.',
   scenarios(model) {
     return model.operations
-      .filter((operation) => operation.requestBody?.mediaTypes.includes('application/json'))
+      .filter(takesJson)
       .flatMap((operation) => SPELLINGS.map((spelling) => scenarioOf(operation, spelling, model)));
   },
 };

@@ -43,6 +43,11 @@ export function statusIn(description: string, test: (status: number) => boolean)
 }
 
 /** The array body of a list response, or [] when it is not one (the schema check reports that). */
+/** Whether an operation takes a JSON request body (the seed: "All requests and responses use JSON"). */
+export function takesJson(operation: Operation): boolean {
+  return operation.requestBody?.mediaTypes.includes('application/json') === true;
+}
+
 export function itemsOf(response: Observed): Item[] {
   return Array.isArray(response.json)
     ? (response.json.filter((x) => typeof x === 'object' && x !== null) as Item[])

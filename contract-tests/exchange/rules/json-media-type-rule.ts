@@ -5,6 +5,7 @@
 // refusals (401, 403, 404…) may have other causes, which one exchange cannot rule out. The finding is
 // json-media-types.ts's own (jsonMediaTypeRefused).
 import { jsonMediaTypeRefused } from '../../checks/scenarios/json-media-types.ts';
+import { takesJson } from '../../checks/scenarios/scenario-helpers.ts';
 import type { ExchangeRule } from './rule-context.ts';
 
 export const jsonMediaTypeRule: ExchangeRule = {
@@ -13,7 +14,7 @@ export const jsonMediaTypeRule: ExchangeRule = {
     const label = request.headers['content-type'];
     if ((response.status !== 415 && response.status !== 400) || label === undefined || label === 'application/json')
       return;
-    if (!operation.requestBody?.mediaTypes.includes('application/json')) return;
+    if (!takesJson(operation)) return;
     if (label.split(';')[0].trim().toLowerCase() !== 'application/json') return;
     if (faults.validBody === undefined || faults.parameters.length > 0) return;
     ctx.fail({ ...jsonMediaTypeRefused(label, response), exchange: response.index });
