@@ -75,6 +75,8 @@ function edgesOf(field: string, property: FlatSchema): Edge[] {
         })),
       // Whitespace is part of the text: a server that trims stores another name than the one sent.
       { field, label: 'with leading and trailing spaces', literal: text((tag) => `  ${tag} x  `) },
+      // U+0000 is a character JSON carries (as \u0000): a C string ends at it, a PostgreSQL text column refuses it.
+      { field, label: 'holding U+0000 (\\u0000)', literal: text((tag) => `a\u0000b ${tag}`) },
       // Astral plane (4 UTF-8 bytes, a surrogate pair in UTF-16), a ZWJ sequence, a combining accent (NFD),
       // right-to-left text: what utf8mb3 columns, normalisation and Latin-1 re-encoding each change.
       {
@@ -100,19 +102,22 @@ function edgesOf(field: string, property: FlatSchema): Edge[] {
     const allows = (n: bigint) =>
       (property.minimum === undefined || n >= BigInt(property.minimum)) &&
       (property.maximum === undefined || n <= BigInt(property.maximum));
-    for (const [label, literal] of [
-      ['0', '0'],
-      ['-1', '-1'],
+    type Spelling = [label: string, literal: string, value: bigint];
+    const spellings: Spelling[] = [
+      ['0', '0', 0n],
+      ['-1', '-1', -1n],
+      // The same integer in another JSON spelling (RFC 8259 §6 allows an exponent): read as 100, kept as 100.
+      ['100 written with an exponent (1e2)', '1e2', 100n],
       ...(property.format === 'int64'
-        ? [
-            [`${INT64_MIN} (the smallest int64)`, INT64_MIN],
+        ? ([
+            [`${INT64_MIN} (the smallest int64)`, INT64_MIN, BigInt(INT64_MIN)],
             // Responses are parsed exactly, so 2^63 − 1 is judged as the target sent it (a double would round it).
-            [`${INT64_MAX} (the largest int64)`, INT64_MAX],
-          ]
+            [`${INT64_MAX} (the largest int64)`, INT64_MAX, BigInt(INT64_MAX)],
+          ] satisfies Spelling[])
         : []),
-    ] as const) {
-      if (allows(BigInt(literal)))
-        edges.push({ field, label, literal: () => literal, exactNumbers: literal.length > 15 });
+    ];
+    for (const [label, literal, value] of spellings) {
+      if (allows(value)) edges.push({ field, label, literal: () => literal, exactNumbers: literal.length > 15 });
     }
     return edges;
   }

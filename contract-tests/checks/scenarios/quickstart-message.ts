@@ -75,6 +75,20 @@ export const quickstartMessage: ScenarioCheckDefinition = {
             await sendValid(ctx, model, operation, { text });
           },
         },
+        {
+          // Whitespace is part of the text: a server that trims answers a message nobody sent.
+          name: `${operation.operationId} with text with leading and trailing spaces → 2xx, echoed exactly`,
+          check: NAME,
+          operationId: operation.operationId,
+          phase: 'write' as const,
+          quickstart: operation.ownServer,
+          async run(ctx) {
+            await sendValid(ctx, model, operation, {
+              text: (tag: string) => `  ${tag} x  `,
+              label: 'with spaces around',
+            });
+          },
+        },
         // Long texts: the seed bounds none, so a server may refuse one with a 4xx, but one it accepts is kept
         // whole (a column or a buffer that cuts at 255 or 4096 characters answers a message nobody sent).
         ...[10_240, 65_536].map((length) => ({
