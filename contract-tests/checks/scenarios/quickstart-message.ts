@@ -6,7 +6,7 @@ import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import { effectOf } from '../../../src/openapi/request-effect.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { FindingDraft, ScenarioContext } from '../../engine/scenario.ts';
+import type { FindingDraft, Scenario, ScenarioContext } from '../../engine/scenario.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 import { declaredSchema } from '../../model/declared-response.ts';
 import type { ApiModel } from '../../model/api-model.ts';
@@ -30,6 +30,18 @@ export function createsUnlisted(model: ApiModel, operation: Operation): boolean 
   );
 }
 
+/** One of this check's scenarios on one operation. */
+function message(operation: Operation, name: string, run: Scenario['run']): Scenario {
+  return {
+    name,
+    check: NAME,
+    operationId: operation.operationId,
+    phase: 'write',
+    quickstart: operation.ownServer,
+    run,
+  };
+}
+
 export const quickstartMessage: ScenarioCheckDefinition = {
   kind: 'scenario',
   name: NAME,
@@ -39,86 +51,46 @@ export const quickstartMessage: ScenarioCheckDefinition = {
     return model.operations
       .filter((operation) => createsUnlisted(model, operation))
       .flatMap((operation) => [
-        {
-          name: `${operation.operationId} with a valid body → 2xx and a well-formed response`,
-          check: NAME,
-          operationId: operation.operationId,
-          phase: 'write' as const,
-          quickstart: operation.ownServer,
-          async run(ctx) {
-            await sendValid(ctx, model, operation);
-          },
-        },
-        {
-          // The seed: 400 when "the Content-Type header not application/json". With a charset parameter it
-          // is application/json all the same (RFC 9110 §8.3.1: a media type and its parameters).
-          name: `${operation.operationId} with Content-Type application/json; charset=utf-8 → 2xx`,
-          check: NAME,
-          operationId: operation.operationId,
-          phase: 'write' as const,
-          quickstart: operation.ownServer,
-          async run(ctx) {
-            await sendValid(ctx, model, operation, {
-              label: 'sent with Content-Type application/json; charset=utf-8',
-              contentType: 'application/json; charset=utf-8',
-            });
-          },
-        },
-        {
-          name: `${operation.operationId} with text in Unicode and JSON escapes → 2xx, echoed exactly`,
-          check: NAME,
-          operationId: operation.operationId,
-          phase: 'write' as const,
-          quickstart: operation.ownServer,
-          async run(ctx) {
-            const text = (tag: string) => `Ünï 名前 🐕‍🦺 e\u0301 עברית "q" \\ \n ${tag}`;
-            await sendValid(ctx, model, operation, { text });
-          },
-        },
-        {
-          // Whitespace is part of the text: a server that trims answers a message nobody sent.
-          name: `${operation.operationId} with text with leading and trailing spaces → 2xx, echoed exactly`,
-          check: NAME,
-          operationId: operation.operationId,
-          phase: 'write' as const,
-          quickstart: operation.ownServer,
-          async run(ctx) {
-            await sendValid(ctx, model, operation, {
-              text: (tag: string) => `  ${tag} x  `,
-              label: 'with spaces around',
-            });
-          },
-        },
+        message(operation, 'with a valid body → 2xx and a well-formed response', async (ctx) => {
+          await sendValid(ctx, model, operation);
+        }),
+        // The seed: 400 when "the Content-Type header not application/json". With a charset parameter it
+        // is application/json all the same (RFC 9110 §8.3.1: a media type and its parameters).
+        message(operation, 'with Content-Type application/json; charset=utf-8 → 2xx', async (ctx) => {
+          await sendValid(ctx, model, operation, {
+            label: 'sent with Content-Type application/json; charset=utf-8',
+            contentType: 'application/json; charset=utf-8',
+          });
+        }),
+        message(operation, 'with text in Unicode and JSON escapes → 2xx, echoed exactly', async (ctx) => {
+          const text = (tag: string) => `Ünï 名前 🐕‍🦺 e\u0301 עברית "q" \\ \n ${tag}`;
+          await sendValid(ctx, model, operation, { text });
+        }),
+        // Whitespace is part of the text: a server that trims answers a message nobody sent.
+        message(operation, 'with text with leading and trailing spaces → 2xx, echoed exactly', async (ctx) => {
+          await sendValid(ctx, model, operation, {
+            text: (tag: string) => `  ${tag} x  `,
+            label: 'with spaces around',
+          });
+        }),
         // Long texts: the seed bounds none, so a server may refuse one with a 4xx, but one it accepts is kept
         // whole (a column or a buffer that cuts at 255 or 4096 characters answers a message nobody sent).
-        ...[10_240, 65_536].map((length) => ({
-          name: `${operation.operationId} with text of ${length} characters → echoed exactly, if accepted`,
-          check: NAME,
-          operationId: operation.operationId,
-          phase: 'write' as const,
-          quickstart: operation.ownServer,
-          async run(ctx: ScenarioContext) {
+        ...[10_240, 65_536].map((length) =>
+          message(operation, `with text of ${length} characters → echoed exactly, if accepted`, async (ctx) => {
             const text = (tag: string) => `${tag}-`.padEnd(length, 'long');
             await sendValid(ctx, model, operation, { text, label: `of ${length} characters`, mayRefuse: true });
-          },
-        })),
-        {
-          name: `${operation.operationId} twice gives two distinct ids`,
-          check: NAME,
-          operationId: operation.operationId,
-          phase: 'write' as const,
-          quickstart: operation.ownServer,
-          async run(ctx) {
-            const [a, b] = await Promise.all([sendValid(ctx, model, operation), sendValid(ctx, model, operation)]);
-            if (a?.id !== undefined && a.id === b?.id)
-              ctx.fail({
-                title: 'DuplicateId',
-                message: `Two messages share id ${stringifyJsonExact(a.id)}.`,
-                expected: 'distinct ids',
-                actual: `${stringifyJsonExact(a.id)} twice`,
-              });
-          },
-        },
+          }),
+        ),
+        message(operation, 'twice gives two distinct ids', async (ctx) => {
+          const [a, b] = await Promise.all([sendValid(ctx, model, operation), sendValid(ctx, model, operation)]);
+          if (a?.id !== undefined && a.id === b?.id)
+            ctx.fail({
+              title: 'DuplicateId',
+              message: `Two messages share id ${stringifyJsonExact(a.id)}.`,
+              expected: 'distinct ids',
+              actual: `${stringifyJsonExact(a.id)} twice`,
+            });
+        }),
       ]);
   },
 };
@@ -150,7 +122,7 @@ async function sendValid(
     : {};
   const body = sampleFromSchema(schema, { tag, overrides: texts }) as Record<string, unknown>;
   const response = await ctx.send(operation, { json: body, contentType: variant.contentType });
-  const what = `${operation.operationId} with a valid body${variant.label ? ` ${variant.label}` : ''}`;
+  const what = `with a valid body${variant.label ? ` ${variant.label}` : ''}`;
   const served = statusIn('any 2xx', (s) => s >= 200 && s < 300);
   if (variant.mayRefuse && response.status >= 400 && response.status < 500) return undefined;
   if (!expectStatus(ctx, response, served, what, 'ValidRequestRejected')) return undefined;
