@@ -67,6 +67,8 @@ async function call(path, init = {}) {
 function signOut(message) {
   sessionStorage.removeItem(KEY_STORE);
   clearInterval(timer);
+  // A refresh still in flight was asked with the key now forgotten: its answer must not paint the data back.
+  drawn = ++refreshes;
   $('app').hidden = true; $('login').hidden = false;
   for (const id of ['state', 'faults', 'rules', 'journal-rows']) $(id).replaceChildren();
   closeEntry();

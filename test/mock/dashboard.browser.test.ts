@@ -106,6 +106,41 @@ describe('dashboard in Chromium', () => {
   });
 });
 
+describe('forgetting the key', () => {
+  it('an answer still in flight when the key is forgotten does not paint the data back', async (ctx) => {
+    requireChromium(ctx);
+    const run = { name: 'dashboard-sign-out', resultsDir: SCREENSHOTS_DIR, viewport: { width: 1280, height: 860 } };
+    const problems = await usePage(`${server.url}/__admin/`, run, async (page) => {
+      await api('/pets?limit=1');
+      await page.fill('#key', DEV_API_KEY);
+      await page.click('#login button[type=submit]');
+      await page.waitForFunction(() => document.querySelectorAll('#journal-rows tr').length > 0);
+      // From now on the admin API's answers are held, as a slow network holds them: the next poll is in flight
+      // when the key is forgotten, and arrives after.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked!: () => void;
+      const inFlight = new Promise<void>((resolve) => (asked = resolve));
+      await page.route('**/__admin/requests*', async (route) => {
+        asked();
+        await held;
+        await route.continue().catch(() => undefined);
+      });
+      await inFlight;
+      await page.click('#sign-out');
+      const delivered = page.waitForResponse('**/__admin/requests*');
+      release();
+      await delivered;
+      // The answer's body read and the turn after it: the poll's own drawing would be done by then.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+      expect(await page.isVisible('#login')).toBe(true);
+      expect(await page.$$('#journal-rows tr')).toHaveLength(0);
+      expect(await page.textContent('#state')).toBe('');
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('the key prompt', () => {
   it('names the development key when the server accepts it, and never another key', async () => {
     const page = await (await fetch(`${server.url}/__admin/`)).text();
