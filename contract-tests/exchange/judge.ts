@@ -24,6 +24,7 @@ import { asFetchResponse } from './fetch-response.ts';
 import { requestFaults } from './request-faults.ts';
 import { collectingContext, EXCHANGE_RULES, type CollectedFinding } from './rules/index.ts';
 import { allowMissing } from '../checks/http-requirements.ts';
+import { sideRoadServed } from '../checks/scenarios/auth-required.ts';
 
 /** An exchange as the forwarder captured it: what the client sent, what the target answered (bounded). */
 export interface CapturedExchange {
@@ -284,17 +285,11 @@ function outsideTheDocument(captured: CapturedExchange, observed: Observed): Col
   const path = captured.clientPath.split('?')[0];
   // A secured list served by a side road without a credential, as verify's authRequired judges it.
   const road = captured.sideRoadOf;
-  if (road && captured.request.headers.authorization === undefined && observed.status >= 200 && observed.status < 300)
-    return [
-      {
-        check: 'authRequired',
-        severity: 'error',
-        title: 'AuthNotEnforced',
-        message: `${captured.method} ${path}, the secured ${road.operationId} by another road, was served without a credential: got ${observed.status}.`,
-        expected: '401 (or 404, 405: anything but serving it)',
-        actual: `${observed.status} ${observed.text.slice(0, 300)}`,
-      },
-    ];
+  const served =
+    road && captured.request.headers.authorization === undefined
+      ? sideRoadServed(`${captured.method} ${path}`, road.operationId, observed)
+      : undefined;
+  if (served) return [{ ...served, check: 'authRequired', severity: 'error' }];
   // A 405 without Allow breaks HTTP itself, as verify's unknownRoutesAndMethods judges it (http-requirements.ts).
   const noAllow = allowMissing(observed, `${captured.method} ${path}`);
   if (noAllow)

@@ -5,6 +5,7 @@
 // (`/pets/mine` before `/pets/{petId}`, §4.7.8).
 import type { Operation } from '../../src/openapi/index-operations.ts';
 import { templateParts } from '../../src/openapi/fill-template.ts';
+import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 
 export interface OperationMatch {
   operation: Operation;
@@ -88,7 +89,7 @@ export function sideRoadOf(
   path: string,
 ): Operation | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
-  const normalised = path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+  const normalised = withoutTrailingSlashes(path.replace(/\/{2,}/g, '/')) || '/';
   if (method === 'GET' && normalised === path) return undefined;
   const operation = matchOperation(operations, ownServer, 'GET', normalised)?.operation;
   return operation?.security.some((requirement) => Object.keys(requirement).length > 0) ? operation : undefined;

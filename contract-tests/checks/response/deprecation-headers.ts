@@ -3,6 +3,7 @@ import type { ApiModel } from '../../model/api-model.ts';
 import { declaredFor } from '../../model/declared-response.ts';
 import { DEPRECATION_DATE, pointerToken } from '../../model/kit-extensions.ts';
 import type { Operation } from '../../../src/openapi/index-operations.ts';
+import { withoutTrailingSlashes } from '../../../src/shared/trailing-slashes.ts';
 import type { FindingChoice } from '../../types.ts';
 
 const HEADERS = [
@@ -98,9 +99,9 @@ export const deprecationHeaders: ResponseCheck = ({ model, operation, request, r
  * will take effect"), which contradicts it. Which past date is our choice (`x-deprecation-date`), not this.
  */
 function deprecationInFuture(operationId: string, value: string, now: Date): ResponseFinding | undefined {
-  const seconds = /^@(-?\d{1,12})$/.exec(value.trim())?.[1];
-  if (seconds === undefined || Number(seconds) * 1000 <= now.getTime()) return undefined;
-  const when = new Date(Number(seconds) * 1000).toISOString();
+  const date = deprecationDateOf(value);
+  if (date === undefined || date.getTime() <= now.getTime()) return undefined;
+  const when = date.toISOString();
   return {
     title: 'DeprecationNotInEffect',
     message: `${operationId} is deprecated by the interface, but its Deprecation header dates the deprecation ${when}, after the request (${now.toISOString()}): RFC 9745 reads a future date as "not deprecated yet".`,
@@ -126,13 +127,10 @@ function successorElsewhere(
   const base = basePathOf(url.pathname, operation.path);
   if (base === undefined) return undefined;
   const expected = `${base}${replacement.path}`;
-  for (const target of successorTargets(link)) {
-    const resolved = URL.canParse(target, url) ? new URL(target, url) : undefined;
-    const path = resolved?.pathname.replace(/(.)\/$/, '$1');
-    if (path === expected) return undefined;
-  }
   const named = successorTargets(link);
-  if (!named.length) return undefined;
+  const leadsThere = (target: string) =>
+    URL.canParse(target, url) && (withoutTrailingSlashes(new URL(target, url).pathname) || '/') === expected;
+  if (!named.length || named.some(leadsThere)) return undefined;
   return {
     title: 'SuccessorNotReplacement',
     message: `The successor-version Link of ${operation.operationId} does not lead to the replacement the interface names, ${replacement.method} ${replacement.path} (${replacement.operationId}).`,
@@ -163,7 +161,7 @@ function successorTargets(link: string): string[] {
  * `/v1/pets/7` for `/pets/{petId}`), or undefined when its segments do not follow the template.
  */
 function basePathOf(pathname: string, template: string): string | undefined {
-  const segments = pathname.replace(/(.)\/$/, '$1').split('/');
+  const segments = (withoutTrailingSlashes(pathname) || '/').split('/');
   const own = template.split('/').slice(1);
   if (segments.length <= own.length) return undefined;
   const tail = segments.slice(segments.length - own.length);
@@ -198,9 +196,8 @@ function deprecationDate(
   const choice = model.choiceFor(`${operationPointer}/${DEPRECATION_DATE}`) ?? headerChoice;
   const expected =
     typeof announced === 'string' ? `@${Date.parse(`${announced}T00:00:00Z`) / 1000}` : '@<epoch seconds>';
-  const seconds = /^@(-?\d{1,12})$/.exec(value.trim())?.[1];
-  const date = seconds === undefined ? NaN : Number(seconds) * 1000;
-  if (Number.isNaN(new Date(date).getTime()))
+  const date = deprecationDateOf(value);
+  if (date === undefined)
     return [
       advice(
         'UnrecognisedDeprecationHeader',
@@ -210,7 +207,7 @@ function deprecationDate(
         choice,
       ),
     ];
-  if (typeof announced !== 'string' || new Date(date).toISOString().slice(0, 10) === announced) return [];
+  if (typeof announced !== 'string' || date.toISOString().slice(0, 10) === announced) return [];
   return [
     advice(
       'WrongDeprecationDate',
@@ -252,4 +249,11 @@ function linksTo(link: string, relation: string): boolean {
       .toLowerCase();
     return types.split(' ').includes(relation);
   });
+}
+
+/** An RFC 9745 `Deprecation` value (`@<epoch seconds>`) as its date, or undefined when it is none. */
+function deprecationDateOf(value: string): Date | undefined {
+  const seconds = /^@(-?\d{1,12})$/.exec(value.trim())?.[1];
+  const date = seconds === undefined ? undefined : new Date(Number(seconds) * 1000);
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }

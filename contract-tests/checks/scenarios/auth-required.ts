@@ -5,7 +5,7 @@
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import { effectOf } from '../../../src/openapi/request-effect.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { RequestSpec, Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import type { FindingDraft, RequestSpec, Scenario, ScenarioContext } from '../../engine/scenario.ts';
 import { keyNearMisses } from '../../http/key-near-misses.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { clip, expectStatus, phaseOf, statusIn, validRequestFor } from './scenario-helpers.ts';
@@ -219,28 +219,40 @@ function sideRoads(operation: Operation): Scenario[] {
           auth: 'none',
           quickstart: operation.ownServer,
         });
-        // Outside the document, as unknownRoutesAndMethods judges it: never a 5xx.
-        if (response.status >= 500)
-          return ctx.fail({
-            title: 'ServerError',
-            message: `${road.method} ${path} without a credential made the server fail: got ${response.status}.`,
-            expected: '401 (or 404, 405: anything but serving it or failing)',
-            actual: `${response.status} ${clip(response.text)}`,
-            exchange: response.index,
-          });
-        if (response.status < 200 || response.status >= 300) return;
-        ctx.fail({
-          title: 'AuthNotEnforced',
-          message: `${road.method} ${path}, the secured ${operation.operationId} by another road, was served without a credential: got ${response.status}.`,
-          expected: '401 (or 404, 405: anything but serving it)',
-          actual: `${response.status} ${clip(response.text)}`,
-          exchange: response.index,
-        });
+        const served = sideRoadServed(`${road.method} ${path}`, operation.operationId, response);
+        if (served) ctx.fail({ ...served, exchange: response.index });
       },
     ),
     // HEAD through a proxy that answers it itself (Prism's) shows nothing of the target's: skipped there.
     ...(road.method === 'HEAD' ? { unlistedMethod: true } : {}),
   }));
+}
+
+/**
+ * The verdict on a secured list asked by a side road without a credential: served (a 2xx) is AuthNotEnforced,
+ * and outside the document, as unknownRoutesAndMethods judges it, a 5xx is a ServerError; anything else keeps
+ * it closed. verify's scenarios and the exchange judge call it.
+ */
+export function sideRoadServed(
+  request: string,
+  operationId: string,
+  response: { status: number; text: string },
+): FindingDraft<'AuthNotEnforced' | 'ServerError'> | undefined {
+  const actual = `${response.status} ${clip(response.text)}`;
+  if (response.status >= 500)
+    return {
+      title: 'ServerError',
+      message: `${request} without a credential made the server fail: got ${response.status}.`,
+      expected: '401 (or 404, 405: anything but serving it or failing)',
+      actual,
+    };
+  if (response.status < 200 || response.status >= 300) return undefined;
+  return {
+    title: 'AuthNotEnforced',
+    message: `${request}, the secured ${operationId} by another road, was served without a credential: got ${response.status}.`,
+    expected: '401 (or 404, 405: anything but serving it)',
+    actual,
+  };
 }
 
 /** One of this check's scenarios on one operation, named after it. */
