@@ -21,17 +21,21 @@ const WIDEST_ESCAPE = 10;
 const MAX_USERINFO = 256;
 /** Whether a text holds an escape a decoded reading decodes (most do not: nothing more is read then). */
 const ESCAPE = /%[0-9A-Fa-f]{2}|\\[ux"\\/']|&(?:#|amp;|lt;|gt;|quot;|apos;)/;
-/** An HTML entity at a `&`, read where it stands (sticky): bounded, so linear however many there are. */
-const ENTITY = /&(?:#[xX]([0-9A-Fa-f]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));/y;
+/**
+ * Every escape one level decodes, leftmost first: each alternative is bounded, so finding them all is linear.
+ * Groups: 1 `%hh`, 2 `\\uhhhh`, 3 `\\xhh`, 4 the character after a backslash, 5 `&#xh;`, 6 `&#d;`, 7 a named entity.
+ */
+const ESCAPES =
+  /%([0-9A-Fa-f]{2})|\\u([0-9A-Fa-f]{4})|\\x([0-9A-Fa-f]{2})|\\(["\\/'])|&(?:#[xX]([0-9A-Fa-f]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));/g;
 const NAMED: Record<string, number> = { amp: 0x26, lt: 0x3c, gt: 0x3e, quot: 0x22, apos: 0x27 };
 
 const BASE = 0x01000193;
 const SPREAD = 0x9e3779b1;
 
-/** A text, or a decoded reading of one: `starts[k]` is where its character k begins in the text (then the end). */
+/** A text, or a decoded reading of one: `origin(k)` is where its character k begins in the text (then the end). */
 interface View {
   text: string;
-  starts?: Int32Array;
+  origin?: (k: number) => number;
 }
 
 /**
@@ -86,7 +90,7 @@ class PatternTable {
   }
 
   /** Every place a pattern stands in `view`, reported to `cover` in the original text's positions. */
-  scan({ text, starts }: View, cover: Cover): void {
+  scan({ text, origin }: View, cover: Cover): void {
     const { length, slots, shift, token } = this;
     if (text.length < length) return;
     let hash = hashOf(text, 0, length);
@@ -96,7 +100,7 @@ class PatternTable {
         const index = this.find(text, at, hash);
         const alone = index >= 0 && (!token[index] || !wordChar(text.charCodeAt(at - 1)));
         if (alone && (!token[index] || !wordChar(text.charCodeAt(at + length))))
-          cover.add(starts ? starts[at] : at, starts ? starts[at + length] : at + length);
+          cover.add(origin ? origin(at) : at, origin ? origin(at + length) : at + length);
       }
       if (at + length >= text.length) return;
       hash = this.roll(hash, text, at);
@@ -213,13 +217,13 @@ export class SecretScanner {
 }
 
 /** `scheme://userinfo@`: the userinfo is covered, whatever it holds (a user name may be a secret too). */
-function userinfo({ text, starts }: View, cover: Cover): void {
+function userinfo({ text, origin }: View, cover: Cover): void {
   for (let at = text.indexOf('://'); at !== -1;) {
     const from = at + 3;
     let end = from;
     const limit = Math.min(text.length, from + MAX_USERINFO);
     while (end < limit && !/[\s/?#@"'<>\\`{}]/.test(text[end])) end++;
-    if (text[end] === '@' && end > from) cover.add(starts ? starts[from] : from, starts ? starts[end] : end);
+    if (text[end] === '@' && end > from) cover.add(origin ? origin(from) : from, origin ? origin(end) : end);
     // The next `://` may begin two characters before where this scan stopped; never earlier.
     at = text.indexOf('://', Math.max(at + 1, end - 2));
   }
@@ -227,59 +231,46 @@ function userinfo({ text, starts }: View, cover: Cover): void {
 
 /**
  * One level of decoding: `%hh`, `\\uhhhh`, `\\xhh`, `\\"` `\\\\` `\\/` `\\'`, and the entities `&#d;` `&#xh;` `&amp;`
- * `&lt;` `&gt;` `&quot;` `&apos;`. Undefined when nothing decodes (no further level can differ either).
+ * `&lt;` `&gt;` `&quot;` `&apos;`. Undefined when nothing decodes (no further level can differ either). The
+ * reading is built from slices of the text between escapes, and only the escapes' places are kept: a position
+ * is mapped back (a binary search) only where a secret was found, which is rare.
  */
-function decoded({ text, starts }: View): View | undefined {
-  const n = text.length;
-  const out = new Uint16Array(n);
-  const at = new Int32Array(n + 1);
-  let m = 0;
-  let changed = false;
-  for (let i = 0; i < n; i += width) {
-    const value = escapeAt(text, i);
-    if (value !== -1) changed = true;
-    out[m] = value === -1 ? text.charCodeAt(i) : value;
-    at[m++] = starts ? starts[i] : i;
-  }
-  if (!changed) return undefined;
-  at[m] = starts ? starts[n] : n;
+function decoded({ text, origin }: View): View | undefined {
+  // Escape j: decoded at reading position `readAt[j]`, written at `textAt[j]` up to `textEnd[j]`.
+  const readAt: number[] = [];
+  const textAt: number[] = [];
+  const textEnd: number[] = [];
   let reading = '';
-  for (let i = 0; i < m; i += 4096) reading += String.fromCharCode(...out.subarray(i, Math.min(m, i + 4096)));
-  return { text: reading, starts: at.subarray(0, m + 1) };
+  let copied = 0;
+  ESCAPES.lastIndex = 0;
+  for (let match = ESCAPES.exec(text); match; match = ESCAPES.exec(text)) {
+    reading += text.slice(copied, match.index);
+    readAt.push(reading.length);
+    textAt.push(match.index);
+    textEnd.push((copied = ESCAPES.lastIndex));
+    reading += String.fromCharCode(valueOf(match));
+  }
+  if (readAt.length === 0) return undefined;
+  reading += text.slice(copied);
+  const within = (k: number): number => {
+    let low = 0;
+    let high = readAt.length - 1;
+    if (k < readAt[0]) return k;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (readAt[middle] <= k) low = middle;
+      else high = middle - 1;
+    }
+    return readAt[low] === k ? textAt[low] : textEnd[low] + (k - readAt[low] - 1);
+  };
+  return { text: reading, origin: origin ? (k) => origin(within(k)) : within };
 }
 
-/** How many characters the escape `escapeAt` read last is written with (1: none). */
-let width = 1;
-
-/** The value of the escape at `i`, or -1 (then `width` is 1). */
-function escapeAt(text: string, i: number): number {
-  width = 1;
-  const c = text.charCodeAt(i);
-  const next = text.charCodeAt(i + 1);
-  if (c === 0x25) return hexAt(text, i + 1, 2, 3);
-  if (c === 0x5c && next === 0x75) return hexAt(text, i + 2, 4, 6);
-  if (c === 0x5c && next === 0x78) return hexAt(text, i + 2, 2, 4);
-  if (c === 0x5c && (next === 0x22 || next === 0x5c || next === 0x2f || next === 0x27)) {
-    width = 2;
-    return next;
-  }
-  if (c !== 0x26) return -1;
-  ENTITY.lastIndex = i;
-  const entity = ENTITY.exec(text);
-  if (!entity) return -1;
-  width = entity[0].length;
-  return (entity[3] ? NAMED[entity[3]] : entity[1] ? parseInt(entity[1], 16) : Number(entity[2])) & 0xffff;
-}
-
-/** The value of `digits` hex digits at `from` (then `width` is `written`), or -1. */
-function hexAt(text: string, from: number, digits: number, written: number): number {
-  let value = 0;
-  for (let i = from; i < from + digits; i++) {
-    const c = text.charCodeAt(i);
-    const digit = c >= 0x30 && c <= 0x39 ? c - 0x30 : (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 ? (c | 0x20) - 0x57 : -1;
-    if (digit === -1) return -1;
-    value = value * 16 + digit;
-  }
-  width = written;
-  return value;
+/** The character an escape found by ESCAPES stands for (a code point past U+FFFF keeps its low 16 bits). */
+function valueOf(match: RegExpExecArray): number {
+  const [, percent, unicode, hex, escaped, entityHex, entityDecimal, named] = match;
+  if (escaped !== undefined) return escaped.charCodeAt(0);
+  if (named !== undefined) return NAMED[named];
+  if (entityDecimal !== undefined) return Number(entityDecimal) & 0xffff;
+  return parseInt(percent ?? unicode ?? hex ?? entityHex, 16) & 0xffff;
 }

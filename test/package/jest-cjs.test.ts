@@ -2,10 +2,11 @@
 // through require() in Jest's own module loader, and a test of the MSW handlers with a fault and Prefer
 // passes, on Node 20, 22 and 24.
 import { join } from 'node:path';
-import { inject, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { packageTier } from './tier.ts';
 import { runCommand } from './run-command.ts';
 
-const tier = inject('packageTier');
+const tier = await packageTier();
 
 describe('a Jest project on ts-jest’s default CommonJS preset', () => {
   for (const major of [20, 22, 24] as const) {

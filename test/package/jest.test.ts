@@ -1,9 +1,10 @@
 // A consumer's Jest suite (native ESM) using petstore-kit/msw with its own msw/node, from the tarball.
-import { inject, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { packageTier } from './tier.ts';
 import { join } from 'node:path';
 import { runCommand } from './run-command.ts';
 
-const tier = inject('packageTier');
+const tier = await packageTier();
 
 it('a Jest test with petstore-kit/msw and msw/node passes', async () => {
   const config = JSON.stringify({

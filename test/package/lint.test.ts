@@ -1,9 +1,10 @@
 // The package's manifest and types as the ecosystem's linters judge them.
-import { inject, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { packageTier } from './tier.ts';
 import { join } from 'node:path';
 import { devTool, runCommand } from './run-command.ts';
 
-const tier = inject('packageTier');
+const tier = await packageTier();
 
 it('publint finds nothing to fix (strict)', async () => {
   const result = await runCommand(

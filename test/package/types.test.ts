@@ -1,13 +1,14 @@
 // A consumer's TypeScript against the installed .d.ts, under both module resolutions users pick; and the
 // snippets a new user copies first (every TypeScript block of the README, every MSW block of the docs, as
 // written) under both msw majors a fresh `npm i msw` may give: msw 2 (Node 20) and msw 3 (Node 22+).
-import { inject, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { packageTier } from './tier.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fences } from '../support/markdown-fences.ts';
 import { devTool, runCommand } from './run-command.ts';
 
-const tier = inject('packageTier');
+const tier = await packageTier();
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 for (const resolution of ['node16', 'bundler']) {

@@ -1,10 +1,11 @@
 // vitest 5 with msw 3, the registry's current majors, on Node 22 and 24: a consumer's test of the kit's MSW
 // handlers with a fault and Prefer, and the conformance suite as a vitest project, from the installed package.
 import { join } from 'node:path';
-import { inject, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { packageTier } from './tier.ts';
 import { runCommand } from './run-command.ts';
 
-const tier = inject('packageTier');
+const tier = await packageTier();
 
 describe('a project on vitest 5 and msw 3', () => {
   it('has vitest 5 and msw 3, one copy of each', async () => {
