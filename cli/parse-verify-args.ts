@@ -34,6 +34,8 @@ export interface VerifyArgs {
   /** The generated phase's seed and requests per operation (defaults: GENERATION_DEFAULTS). */
   seed?: number;
   maxExamples?: number;
+  /** Creates of the state-over-time scenarios (default STATE_DEPTH_DEFAULT). */
+  stateDepth?: number;
 }
 
 /** Parses `petstore-kit verify` flags (and the verify section of the configuration file); throws UsageError on anything it cannot use. */
@@ -59,6 +61,7 @@ export function parseVerifyArgs(
   const judging = judgeOptions(values);
   const seed = ifGiven(values.seed, flag.seed.check);
   const maxExamples = ifGiven(values['max-examples'], flag.maxExamples.check);
+  const stateDepth = ifGiven(values['state-depth'], flag.stateDepth.check);
   if (!help) flag.baseUrl.check(baseUrl);
   const quickstartUrl = ifGiven(values['quickstart-url'], flag.quickstartUrl.check);
   const loopback = isLoopback(baseUrl) && (quickstartUrl === undefined || isLoopback(quickstartUrl));
@@ -77,5 +80,6 @@ export function parseVerifyArgs(
     viaPrism: values['via-prism'],
     seed,
     maxExamples,
+    stateDepth,
   };
 }

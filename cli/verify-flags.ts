@@ -1,5 +1,9 @@
 // `petstore-kit verify`'s flags: one row each (flag-table.ts), the judging ones shared with `proxy`.
-import { DEFAULT_TIMEOUT_MS, GENERATION_DEFAULTS } from '../contract-tests/run/conformance-options.ts';
+import {
+  DEFAULT_TIMEOUT_MS,
+  GENERATION_DEFAULTS,
+  STATE_DEPTH_DEFAULT,
+} from '../contract-tests/run/conformance-options.ts';
 import { RECOMMENDATION_DETAILS } from '../contract-tests/reporters/recommendation-lines.ts';
 import { MAX_TIMER_SECONDS } from './flag-values.ts';
 import { oneOf, type FlagTable } from './flag-table.ts';
@@ -89,6 +93,13 @@ export const VERIFY_FLAGS = {
     value: 'N',
     check: (text: string) => wholeNumber('--max-examples', text, MAX_EXAMPLES),
     help: `Requests the generated phase builds from the schemas per operation, valid and invalid\n(default ${GENERATION_DEFAULTS.maxExamples}; 0 skips the phase). A failure is shrunk to its smallest request`,
+  },
+  stateDepth: {
+    name: 'state-depth',
+    type: 'string',
+    value: 'N',
+    check: (text: string) => wholeNumber('--state-depth', text, MAX_EXAMPLES),
+    help: `Records the state-over-time scenarios create, with lists between them, before they read\nthe run's records again (default ${STATE_DEPTH_DEFAULT}); deeper finds a store that forgets later`,
   },
   viaPrism: {
     name: 'via-prism',

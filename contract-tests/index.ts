@@ -52,6 +52,7 @@ export type {
   ScenarioContext,
   UndeclaredRequest,
 } from './engine/scenario.ts';
+export type { CreatedAnswer } from './engine/own-records.ts';
 export type { ResponseCheck, ResponseCheckInput, ResponseFinding } from './engine/response-check.ts';
 export type { Observed, OutgoingRequest } from './http/send.ts';
 export type { ApiModel, Collection } from './model/api-model.ts';

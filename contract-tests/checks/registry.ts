@@ -30,6 +30,7 @@ import { unlistedRequests } from './scenarios/unlisted-requests.ts';
 import { jsonMediaTypes } from './scenarios/json-media-types.ts';
 import { chunkedRequestBodies } from './scenarios/chunked-request-bodies.ts';
 import { generatedRequests } from './scenarios/generated-requests.ts';
+import { stateOverTime } from './scenarios/state-over-time.ts';
 import { KitError } from '../../src/shared/kit-error.ts';
 
 /** All checks, scenario checks first, in report order. */
@@ -57,6 +58,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   jsonMediaTypes,
   chunkedRequestBodies,
   generatedRequests,
+  stateOverTime,
   {
     kind: 'response',
     name: 'statusCodeConformance',

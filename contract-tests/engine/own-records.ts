@@ -13,14 +13,40 @@ import { createdRecord } from './records-named.ts';
 
 const VERB: Record<RequestEffect, string> = { safe: 'read', creates: 'create', changes: 'change', destroys: 'destroy' };
 
+/** The answers kept per operation: the first ones, which the most requests have come after. */
+const KEPT_ANSWERS = 1000;
+
+/** A 2xx answer of an operation that creates: its body, status, and when it came (`performance.now()`). */
+export interface CreatedAnswer {
+  body: Record<string, unknown>;
+  status: number;
+  answeredAt: number;
+}
+
 /** The records a run created, by server and path (`/pets/78`), as the answers to its creates named them. */
 export class OwnRecords {
   private readonly paths = new Set<string>();
+  private readonly made = new Map<Operation, CreatedAnswer[]>();
 
-  /** Notes the record a 2xx answer to a collection's create made, if the answer shows its id. */
-  note(model: ApiModel, operation: Operation, response: Observed): void {
+  /**
+   * Notes the record a 2xx answer to a collection's create made, if the answer shows its id; and the answer,
+   * unless the request sent an id of its own (a server may echo it while it keeps the record under another).
+   */
+  note(model: ApiModel, operation: Operation, response: Observed, sent?: string): void {
     const record = createdRecord(model, operation, response);
     if (record) this.paths.add(key(operation.ownServer, record.split('/')));
+    const { status, json } = response;
+    const made = status >= 200 && status < 300 && typeof json === 'object' && json !== null && !Array.isArray(json);
+    if (!made || effectOf(operation) !== 'creates' || sentOwnId(model, operation, sent)) return;
+    const answers = this.made.get(operation) ?? [];
+    if (answers.length < KEPT_ANSWERS)
+      answers.push({ body: json as Record<string, unknown>, status, answeredAt: performance.now() });
+    this.made.set(operation, answers);
+  }
+
+  /** The 2xx answers this run got from `operation`, one that creates, in order (state-over-time.ts revisits them). */
+  answers(operation: Operation): readonly CreatedAnswer[] {
+    return this.made.get(operation) ?? [];
   }
 
   /** Whether `path` (below the server, percent-encoded as sent) is a record this run created, or below one. */
@@ -36,6 +62,18 @@ export class OwnRecords {
     if (segments.some((segment) => segment === '.' || segment === '..')) return false;
     for (let length = segments.length; length > 1; length--)
       if (this.paths.has(key(quickstart, segments.slice(0, length)))) return true;
+    return false;
+  }
+}
+
+/** Whether a create's body carried the collection's id property (client-id-ignored.ts sends one). */
+function sentOwnId(model: ApiModel, operation: Operation, sent: string | undefined): boolean {
+  const id = model.collections.find((collection) => collection.create === operation)?.idProperty;
+  if (!id || !sent) return false;
+  try {
+    const body = JSON.parse(sent) as unknown;
+    return typeof body === 'object' && body !== null && id in body;
+  } catch {
     return false;
   }
 }

@@ -49,6 +49,8 @@ export interface RunEnvironment {
   bindingChoices: boolean;
   /** The generated phase's seed and examples per operation. */
   generation: GenerationSettings;
+  /** Records the state-over-time scenarios create before reading the run's records again. */
+  stateDepth: number;
   /** The health gate of the origin a URL belongs to (target-health.ts); none: every failure stands alone. */
   health?: (url: string) => TargetHealth | undefined;
 }
@@ -87,6 +89,8 @@ export async function runScenario(scenario: Scenario<string>, env: RunEnvironmen
       throw new ScenarioSkipped(reason);
     },
     generation: env.generation,
+    stateDepth: env.stateDepth,
+    created: (operation) => own.answers(operation),
     async send(operation, spec = {}) {
       guard(operation, spec);
       const request = buildRequest(operation, spec, env);
@@ -101,7 +105,7 @@ export async function runScenario(scenario: Scenario<string>, env: RunEnvironmen
       const outcome = await sendGuarded(request);
       if (!outcome) return { failure: { title: 'NoResponse', reason: 'the target stopped answering' } };
       if (!outcome.observed) return { failure: outcome.failure! };
-      own.note(env.model, operation, outcome.observed);
+      own.note(env.model, operation, outcome.observed, request.body);
       const found = responseFindings(env, operation, request, outcome.observed);
       return { response: outcome.observed, failures: found.filter((f) => f.severity === 'error') };
     },
@@ -131,7 +135,7 @@ export async function runScenario(scenario: Scenario<string>, env: RunEnvironmen
     if (!outcome) throw new ScenarioAborted('the target stopped answering');
     exchanges.push(outcome.exchange);
     sent.push({ request, observed: outcome.observed, operation });
-    if (operation && outcome.observed) own.note(env.model, operation, outcome.observed);
+    if (operation && outcome.observed) own.note(env.model, operation, outcome.observed, request.body);
     const index = exchanges.length - 1;
     if (!outcome.observed) {
       const { title, reason } = outcome.failure!;

@@ -4,6 +4,7 @@ import type { Observed } from '../http/send.ts';
 import type { ApiModel } from '../model/api-model.ts';
 import type { FindingTitle } from '../findings.ts';
 import type { Finding } from '../types.ts';
+import type { CreatedAnswer } from './own-records.ts';
 
 /** How the request authenticates: the configured key, no header at all, or a raw Authorization value. */
 export type AuthMode = 'valid' | 'none' | { header: string };
@@ -97,6 +98,14 @@ export interface ScenarioContext<Title extends string = FindingTitle> {
   probe(operation: Operation, request?: RequestSpec): Promise<Probed>;
   /** The generated phase's settings: its seed and how many requests it builds per operation. */
   generation: GenerationSettings;
+  /** How many records the state-over-time scenarios create before they read the run's records again (`--state-depth`). */
+  stateDepth: number;
+  /**
+   * The 2xx answers this run got so far from `operation`, one that creates (a collection's create, a message),
+   * in order (the first 1,000): each one's body, status and when it came (`performance.now()`), for a scenario
+   * that looks at what the run made again once the rest of the run has happened.
+   */
+  created(operation: Operation): readonly CreatedAnswer[];
   /**
    * Records a failure (severity error), attributed to the scenario's check unless `check` is given. With
    * `choice` set, it is a recommendation unless the run makes the overlay's choices binding.

@@ -43,6 +43,11 @@ export interface ConformanceOptions {
   seed?: number;
   /** Requests the generated phase builds per operation before shrinking a failure. Default 50; 0 skips the phase. */
   maxExamples?: number;
+  /**
+   * Records the state-over-time scenarios create (with lists between them) before they read the run's
+   * records again: deeper finds a store that forgets later. Default STATE_DEPTH_DEFAULT (20).
+   */
+  stateDepth?: number;
   /** Checks whose scenarios are reported as skipped, with the reason given (e.g. meaningless through a proxy). */
   skipChecks?: Record<string, string>;
   /** Set when the transport re-encodes JSON numbers as doubles: scenarios that need exact numbers are skipped with this reason. */
@@ -93,6 +98,9 @@ export interface ConformanceOptions {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export const GENERATION_DEFAULTS: GenerationSettings = { seed: 1, maxExamples: 50 };
+
+/** Creates between the state-over-time scenarios' first look and their second: a run stays about a second. */
+export const STATE_DEPTH_DEFAULT = 20;
 
 export function generationOf(options: Pick<ConformanceOptions, 'seed' | 'maxExamples'>): GenerationSettings {
   return {

@@ -9,7 +9,7 @@ import { ConformanceError } from '../engine/conformance-error.ts';
 import { runHealth, type RunHealth } from '../engine/target-health.ts';
 import { scrubDeep } from '../http/escape-controls.ts';
 import { runRedactor } from '../http/run-secrets.ts';
-import { DEFAULT_TIMEOUT_MS, generationOf } from './conformance-options.ts';
+import { DEFAULT_TIMEOUT_MS, STATE_DEPTH_DEFAULT, generationOf } from './conformance-options.ts';
 import { DEFAULT_RESPONSE_LIMITS } from '../http/response-limits.ts';
 import { send, type FetchLike, type OutgoingRequest } from '../http/send.ts';
 import { createNodeTransport } from '../http/node-transport.ts';
@@ -95,6 +95,7 @@ async function executeWith(plan: RunPlan, fetchImpl: FetchLike): Promise<Executi
     responseChecks: plan.responseChecks,
     bindingChoices: plan.bindingChoices,
     generation: generationOf(options),
+    stateDepth: options.stateDepth ?? STATE_DEPTH_DEFAULT,
   };
 
   const results = new Map<PlannedScenario, ScenarioResult>();

@@ -22,6 +22,9 @@ const ACROSS_EXCHANGES = new Set([
   'UnknownIdFound', // only verify knows the id it asked for is unknown
   'LimitUnderfilled', // only verify knows the store holds more than the page shows
   'DuplicateId', // an id repeated across two creations
+  'RecordLost', // a pet created long before, read again at the run's end
+  'NotModifiedAfterChange', // a 304 to the tag of a page seen to change since
+  'TimestampNotAdvancing', // two messages' createdAt, a second apart
 ]);
 
 /** Targets that accept a near miss of the key: only a judge that knows the key can tell (docs/proxy.md). */

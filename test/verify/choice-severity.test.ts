@@ -1,6 +1,6 @@
 // The one severity rule: a finding that departs only from a choice of the overlay is a recommendation,
 // unless the run makes the choices binding; a departure from the interface always fails.
-import { GENERATION_DEFAULTS } from '../../contract-tests/run/conformance-options.ts';
+import { GENERATION_DEFAULTS, STATE_DEPTH_DEFAULT } from '../../contract-tests/run/conformance-options.ts';
 import { DEFAULT_RESPONSE_LIMITS } from '../../contract-tests/http/response-limits.ts';
 import { Throttle } from '../../contract-tests/http/throttle.ts';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,7 @@ async function run(bindingChoices: boolean) {
     timeoutMs: 1000,
     limits: DEFAULT_RESPONSE_LIMITS,
     generation: GENERATION_DEFAULTS,
+    stateDepth: STATE_DEPTH_DEFAULT,
     throttle: new Throttle(),
     allowWrites: false,
     now: new Date(),

@@ -49,6 +49,9 @@ export const statusCodeConformance: ResponseCheck = ({ model, operation, request
         ]
       : [];
   }
+  // 304 answers a conditional request (RFC 9110 §15.4.5), HTTP's own and no redirect; whether the condition
+  // held is stateOverTime's to judge (a page that changed must not be answered 304).
+  if (status === 304 && isConditional(request.headers)) return [];
   if (status >= 300 && status < 400) {
     return [
       {
@@ -72,6 +75,11 @@ export const statusCodeConformance: ResponseCheck = ({ model, operation, request
   const message = `${undeclared}. Not a failure (any 4xx may refuse a request), but clients reading the document will not expect it.`;
   return [{ severity: 'warning', title: 'UndefinedStatusCode', message, expected, actual: String(status) }];
 };
+
+/** A GET made conditional by a validator (RFC 9110 §13.1): If-None-Match or If-Modified-Since. */
+function isConditional(headers: Record<string, string>): boolean {
+  return Object.keys(headers).some((name) => /^if-(none-match|modified-since)$/i.test(name));
+}
 
 function redirectTarget(requestUrl: string, response: Observed): string {
   const location = response.headers.location;

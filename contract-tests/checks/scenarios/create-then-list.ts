@@ -4,6 +4,7 @@
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
+import type { Observed } from '../../http/send.ts';
 import type { Collection } from '../../model/api-model.ts';
 import { createItem, definedFields, fieldDifferences, fullPage, itemsOf, newItemBody } from './scenario-helpers.ts';
 
@@ -68,27 +69,50 @@ async function expectListed(
   query: Record<string, string | number>,
   where: string,
 ): Promise<void> {
-  const id = collection.idProperty!;
   const response = await ctx.send(collection.list, { query });
   if (response.status !== 200) return; // status and schema checks report it
+  judgeListed(ctx, collection, created, response, where);
+}
+
+/**
+ * The verdict on records the run created and one list page (state-over-time.ts reads many records off one
+ * page): each listed with the fields it was created with (ListedDiffersFromCreated), else absent from a page
+ * that is not full (CreatedNotListed, one finding for all the records absent: one cause, said once with the
+ * count); from a full page, their absence is not observable.
+ */
+export function judgeListed(
+  ctx: ScenarioContext,
+  collection: Collection,
+  created: Record<string, unknown> | Record<string, unknown>[],
+  response: Observed & { index: number },
+  where: string,
+): void {
+  const id = collection.idProperty!;
   const items = itemsOf(response);
-  const found = items.find((item) => String(item[id]) === String(created[id]));
-  if (found) {
-    const differences = fieldDifferences(created, found, definedFields(collection, created));
+  const absent: string[] = [];
+  for (const record of Array.isArray(created) ? created : [created]) {
+    const found = items.find((item) => String(item[id]) === String(record[id]));
+    if (!found) {
+      absent.push(String(record[id]));
+      continue;
+    }
+    const differences = fieldDifferences(record, found, definedFields(collection, record));
     if (differences.length)
       ctx.fail({
         title: 'ListedDiffersFromCreated',
         message: `In ${where}, the record differs from the created one: ${differences.join('; ')}.`,
-        expected: stringifyJsonExact(created),
+        expected: stringifyJsonExact(record),
         actual: stringifyJsonExact(found),
+        exchange: response.index,
       });
-    return;
   }
+  if (!absent.length) return;
+  const named = absent.length === 1 ? `${id} ${absent[0]}` : `${absent.length} records (${id}s ${listed(absent)})`;
   const full = collection.limit !== undefined && items.length >= collection.limit.maximum;
   if (full) {
-    const why = `${where} is ${fullPage(items.length)} without it, and the interface shows no way to read the next page`;
+    const why = `${where} is ${fullPage(items.length)} without ${absent.length === 1 ? 'it' : 'them'}, and the interface shows no way to read the next page`;
     ctx.notObservable({
-      what: `whether the created ${id} ${String(created[id])} is listed`,
+      what: `whether the created ${named} ${absent.length === 1 ? 'is' : 'are'} listed`,
       why,
       exchange: response.index,
     });
@@ -96,8 +120,14 @@ async function expectListed(
   }
   ctx.fail({
     title: 'CreatedNotListed',
-    message: `${id} ${String(created[id])} was created but is not in ${where} (${items.length} records).`,
-    expected: `a record with ${id} ${String(created[id])}`,
-    actual: `${items.length} records without it`,
+    message: `${named} ${absent.length === 1 ? 'was' : 'were'} created but ${absent.length === 1 ? 'is' : 'are'} not in ${where} (${items.length} records).`,
+    expected: absent.length === 1 ? `a record with ${id} ${absent[0]}` : `the ${absent.length} records`,
+    actual: `${items.length} records without ${absent.length === 1 ? 'it' : 'them'}`,
+    exchange: response.index,
   });
+}
+
+/** Ids for a message: the first ten, then how many more. */
+function listed(ids: string[]): string {
+  return ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', ');
 }

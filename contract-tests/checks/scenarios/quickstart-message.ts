@@ -83,17 +83,23 @@ export const quickstartMessage: ScenarioCheckDefinition = {
         ),
         message(operation, 'twice gives two distinct ids', async (ctx) => {
           const [a, b] = await Promise.all([sendValid(ctx, model, operation), sendValid(ctx, model, operation)]);
-          if (a?.id !== undefined && a.id === b?.id)
+          if (a?.body.id !== undefined && a.body.id === b?.body.id)
             ctx.fail({
               title: 'DuplicateId',
-              message: `Two messages share id ${stringifyJsonExact(a.id)}.`,
+              message: `Two messages share id ${stringifyJsonExact(a.body.id)}.`,
               expected: 'distinct ids',
-              actual: `${stringifyJsonExact(a.id)} twice`,
+              actual: `${stringifyJsonExact(a.body.id)} twice`,
             });
         }),
       ]);
   },
 };
+
+/** A 2xx answer to a message, its body an object. */
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
 
 /** A variant of the valid request: another Content-Type, or every string field set to a text of its own. */
 interface Variant {
@@ -105,12 +111,12 @@ interface Variant {
   mayRefuse?: boolean;
 }
 
-async function sendValid(
+export async function sendValid(
   ctx: ScenarioContext,
   model: ApiModel,
   operation: Operation,
   variant: Variant = {},
-): Promise<Record<string, unknown> | undefined> {
+): Promise<Answer | undefined> {
   const schema = model.flatten(operation.requestBody!.schema);
   const tag = runTag();
   const texts = variant.text
@@ -132,7 +138,7 @@ async function sendValid(
   // set to another date along with the target's.
   for (const finding of messageEchoFindings(model, operation, response.status, body, result, [new Date(), ctx.now]))
     ctx.fail(finding);
-  return result;
+  return { status: response.status, body: result };
 }
 
 /**

@@ -55,6 +55,8 @@ export function collectingContext(
     probe: nothingSent,
     // Nothing is generated from observed traffic.
     generation: { seed: 0, maxExamples: 0 },
+    stateDepth: 0,
+    created: () => [],
     fail: record('error'),
     recommend: record('warning'),
     notObservable: () => undefined,
