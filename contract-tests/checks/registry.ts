@@ -29,6 +29,7 @@ import { versionInBaseUrl } from './scenarios/version-in-base-url.ts';
 import { unlistedRequests } from './scenarios/unlisted-requests.ts';
 import { jsonMediaTypes } from './scenarios/json-media-types.ts';
 import { chunkedRequestBodies } from './scenarios/chunked-request-bodies.ts';
+import { messageFraming } from './scenarios/message-framing.ts';
 import { generatedRequests } from './scenarios/generated-requests.ts';
 import { stateOverTime } from './scenarios/state-over-time.ts';
 import { KitError } from '../../src/shared/kit-error.ts';
@@ -57,6 +58,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   unlistedRequests,
   jsonMediaTypes,
   chunkedRequestBodies,
+  messageFraming,
   generatedRequests,
   stateOverTime,
   {

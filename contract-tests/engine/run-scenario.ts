@@ -51,6 +51,8 @@ export interface RunEnvironment {
   generation: GenerationSettings;
   /** Records the state-over-time scenarios create before reading the run's records again. */
   stateDepth: number;
+  /** Whether a request may go on a connection of its own (RequestSpec.wire): the target is on the network. */
+  rawConnections?: boolean;
   /** The health gate of the origin a URL belongs to (target-health.ts); none: every failure stands alone. */
   health?: (url: string) => TargetHealth | undefined;
 }
@@ -110,6 +112,7 @@ export async function runScenario(scenario: Scenario<string>, env: RunEnvironmen
       return { response: outcome.observed, failures: found.filter((f) => f.severity === 'error') };
     },
     async sendUndeclared({ method, path, quickstart, ...spec }) {
+      wireGuard(spec);
       stopUnlessAllowed({ method, path, quickstart: quickstart === true, hasBody: hasBody(spec) });
       const server = (quickstart ? env.quickstartUrl : env.baseUrl) ?? '';
       const { observed, index } = await exchange(
@@ -119,12 +122,20 @@ export async function runScenario(scenario: Scenario<string>, env: RunEnvironmen
     },
   };
 
+  /** A request on a connection of its own needs the network: a run given its own fetch cannot carry one. */
+  function wireGuard(spec: Omit<RequestSpec, 'path'>) {
+    if (spec.wire && !env.rawConnections)
+      ctx.skip(
+        `sent on a connection of its own (${spec.wire}): this run's transport is a fetch it was given (rawConnections: true opens one)`,
+      );
+  }
   /** Skips the scenario, sending nothing, where the request may not go (own-records.ts). */
   function stopUnlessAllowed(request: Outgoing) {
     const why = whyNotSent(request, { allowWrites: env.allowWrites, own });
     if (why) ctx.skip(why);
   }
   function guard(operation: Operation, spec: RequestSpec) {
+    wireGuard(spec);
     const { method, ownServer: quickstart } = operation;
     stopUnlessAllowed({ method, operation, path: filledPath(operation, spec), quickstart, hasBody: hasBody(spec) });
   }
@@ -358,5 +369,6 @@ function assembleRequest(
     headers,
     body,
     ...(spec.chunked && body !== undefined ? { chunked: true } : {}),
+    ...(spec.wire ? { wire: spec.wire } : {}),
   };
 }

@@ -5,6 +5,7 @@ import type { ApiModel } from '../model/api-model.ts';
 import type { FindingTitle } from '../findings.ts';
 import type { Finding } from '../types.ts';
 import type { CreatedAnswer } from './own-records.ts';
+import type { Wire } from '../http/raw-exchange.ts';
 
 /** How the request authenticates: the configured key, no header at all, or a raw Authorization value. */
 export type AuthMode = 'valid' | 'none' | { header: string };
@@ -23,6 +24,12 @@ export interface RequestSpec {
   contentType?: string;
   /** Send the body with `Transfer-Encoding: chunked` and no Content-Length (RFC 9112 §7.1). */
   chunked?: boolean;
+  /**
+   * Send on a connection of its own, written and read byte for byte (http/raw-exchange.ts): `http/1.0` as an
+   * HTTP/1.0 request, `raw` as HTTP/1.1 with a HEAD answer's stray content kept as its body. Only over the
+   * network: a run given a `fetch` of its own skips the scenario.
+   */
+  wire?: Wire;
   auth?: AuthMode;
 }
 

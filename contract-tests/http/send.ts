@@ -2,6 +2,7 @@
 // Exchange record. Transport is injectable (any `fetch`), so the same code runs over the network,
 // in-process against a `fetch` handler, or behind a validating proxy. Bodies are read within caps and
 // parsed exactly (an int64 beyond 2^53 stays a bigint); 429s wait on the run's Throttle and are retried.
+import { rawExchange, type Wire } from './raw-exchange.ts';
 import { JsonTooDeepError, parseJsonExact } from '../../src/shared/exact-json.ts';
 import type { FindingTitle } from '../findings.ts';
 import type { Exchange } from '../types.ts';
@@ -24,6 +25,8 @@ export interface OutgoingRequest {
    * (fetch's way: a stream body, `duplex: 'half'`); the record shows the header it travels with.
    */
   chunked?: boolean;
+  /** Sent by the raw transport (raw-exchange.ts): as HTTP/1.0, or read byte for byte. */
+  wire?: Wire;
 }
 
 /** The response as the checks see it: full body text, parsed JSON when it parses. */
@@ -79,7 +82,7 @@ export async function send(
   const started = performance.now();
   const redact = redactorFor(secrets);
   const record = (text: string) => scrubThenClip(text, redact);
-  const { chunked: _chunked, ...asRecorded } = request;
+  const { chunked: _chunked, wire: _wire, ...asRecorded } = request;
   const recorded = {
     ...asRecorded,
     headers: { ...request.headers, ...(request.chunked ? { 'transfer-encoding': 'chunked' } : {}) },
@@ -101,9 +104,11 @@ export async function send(
     const signal = AbortSignal.any([timeout, ...(deadline ? [deadline] : []), ...(stop ? [stop] : [])]);
     try {
       // Redirects are never followed: another origin would receive the key (the checks report a 3xx).
-      const { method, headers: sent, body, chunked } = request;
+      const { method, headers: sent, body, chunked, wire } = request;
       const init = chunked && body !== undefined ? { body: inPieces(body), duplex: 'half' } : { body };
-      const response = await fetchImpl(request.url, { method, headers: sent, ...init, redirect: 'manual', signal });
+      const response = wire
+        ? await rawExchange({ method, url: request.url, headers: sent, body, wire }, signal, limits.maxBodyBytes)
+        : await fetchImpl(request.url, { method, headers: sent, ...init, redirect: 'manual', signal });
       // Throttling, not an answer: 429, or 503 with Retry-After (load shed for a while, RFC 9110 §15.6.4).
       // Wait as asked (every request does) and send again.
       const retryAfter = response.headers.get('retry-after');

@@ -14,6 +14,12 @@ export interface ConformanceOptions {
   apiKey: string;
   /** Transport; default the global fetch. */
   fetch?: FetchLike;
+  /**
+   * Whether scenarios may open connections of their own beside `fetch`, for what it cannot send or would hide
+   * (messageFraming: HEAD and HTTP/1.0, read byte for byte). Default: true without a `fetch`, false with one
+   * (an in-process handler has no socket); those scenarios are skipped, saying why, when false.
+   */
+  rawConnections?: boolean;
   /** Whether scenarios that may create data run; when false they are reported as skipped. */
   allowWrites: boolean;
   /** Only these checks (names from the registry, or of `extraChecks`). */

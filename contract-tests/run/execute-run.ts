@@ -96,6 +96,7 @@ async function executeWith(plan: RunPlan, fetchImpl: FetchLike): Promise<Executi
     bindingChoices: plan.bindingChoices,
     generation: generationOf(options),
     stateDepth: options.stateDepth ?? STATE_DEPTH_DEFAULT,
+    rawConnections: options.rawConnections ?? network,
   };
 
   const results = new Map<PlannedScenario, ScenarioResult>();

@@ -39,6 +39,8 @@ export async function verifyRecorded(
       quickstartUrl: server.quickstartUrl,
       apiKey: DEV_API_KEY,
       allowWrites: true,
+      // The target is on the network: HEAD and HTTP/1.0 go on connections of their own, unrecorded here.
+      rawConnections: true,
       ...options,
       fetch: async (url, given) => {
         // The run's clock (a target living past the removal date), as verify judges by it.

@@ -1,7 +1,7 @@
 // The generated phase (issue 22, item 2): requests built from the schemas by fast-check, seeded, bounded by
 // --max-examples, each failure shrunk to its smallest request and tried once more before it is recorded.
 // Which departures it adds and that it raises no false alarm are proven by the catalogue
-// (unknown-category-500 in broken-targets.test.ts; every faithful target in faithful-targets.test.ts).
+// (unknown-category-500 in broken-targets.suite.ts; every faithful target in faithful-targets.suite.ts).
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../contract-tests/index.ts';
 import { errorResponse } from '../../src/core/errors.ts';

@@ -106,7 +106,7 @@ describe('traceability: every sentence of the seed, its checks and their proof',
   it('proves every failing check by a broken target of its row that it catches', () => {
     for (const row of rows) {
       // A target proves the check whose scenario it fails and the check whose finding fails it (the same
-      // one, or a response check on that scenario's traffic: test/verify/broken-targets.test.ts asserts both).
+      // one, or a response check on that scenario's traffic: test/verify/broken-targets.suite.ts asserts both).
       const proven = new Set(
         TARGETS.filter((t) => row.targets.includes(t.name)).flatMap((t) => [
           t.expect.check,

@@ -1,0 +1,4 @@
+// Part 1 of 3 of the faithful-but-different catalogue (faithful-targets.suite.ts).
+import { faithfulTargetsPart } from './faithful-targets.suite.ts';
+
+faithfulTargetsPart(1, 3);
