@@ -63,7 +63,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'loopback',
-          include: ['test/mock/**/*.test.ts', 'test/msw/**/*.test.ts', 'test/verify/**/*.test.ts'],
+          include: [
+            'test/mock/**/*.test.ts',
+            'test/msw/**/*.test.ts',
+            'test/verify/**/*.test.ts',
+            'test/rehearse/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', BROWSER_TESTS],
           // The CLI's tests run bin/petstore-kit.mjs, which runs dist/: rebuilt first when a source changed.
           globalSetup: ['test/support/build-dist.ts'],

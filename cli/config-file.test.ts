@@ -12,11 +12,17 @@ import { readFlags, type FlagTable } from './flag-table.ts';
 import { parseProxyArgs } from './parse-proxy-args.ts';
 import { parseVerifyArgs } from './parse-verify-args.ts';
 import { PROXY_FLAGS } from './proxy-flags.ts';
+import { REHEARSE_FLAGS } from './rehearse-flags.ts';
 import { SERVE_FLAGS } from './serve-flags.ts';
 import { UsageError } from './usage-error.ts';
 import { VERIFY_FLAGS } from './verify-flags.ts';
 
-const TABLES: Record<ConfigSection, FlagTable> = { serve: SERVE_FLAGS, verify: VERIFY_FLAGS, proxy: PROXY_FLAGS };
+const TABLES: Record<ConfigSection, FlagTable> = {
+  serve: SERVE_FLAGS,
+  verify: VERIFY_FLAGS,
+  proxy: PROXY_FLAGS,
+  rehearse: REHEARSE_FLAGS,
+};
 const ENV = { PETSTORE_API_KEY: 'sk-from-env' };
 
 /** A fresh folder holding `name` with `text`; returns the folder. */
@@ -122,7 +128,7 @@ describe('the configuration file', () => {
     ],
     ['verify:\n  checks: [no_such_check]', 'verify', "2: verify.checks: unknown check 'no_such_check'. Known checks: "],
     ['verify: [1]', 'verify', '1: verify: expected keys such as baseUrl, quickstartUrl, apiKey'],
-    ['- serve', 'serve', '1: expected sections serve, verify, proxy'],
+    ['- serve', 'serve', '1: expected sections serve, verify, proxy, rehearse'],
     ['serve:\n  port: 1\n  port: 2', 'serve', '3: serve.port: given twice'],
   ] as const)('%j: exit 2 naming file, line and key', (text, section, message) => {
     const error = errorOf(text, section);

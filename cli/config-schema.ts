@@ -3,6 +3,7 @@
 // petstore-kit.config.schema.json, shipped in the package; the loader itself checks with the flags' own checks.
 import type { Flag, FlagTable } from './flag-table.ts';
 import { PROXY_FLAGS } from './proxy-flags.ts';
+import { REHEARSE_FLAGS } from './rehearse-flags.ts';
 import { SERVE_FLAGS } from './serve-flags.ts';
 import { VERIFY_FLAGS } from './verify-flags.ts';
 
@@ -19,7 +20,7 @@ export function configSchema(): Record<string, unknown> {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'petstore-kit configuration file (petstore-kit.config.yaml)',
     description:
-      'Options of serve, verify and proxy; ${VAR} and ${VAR:-default} read the environment. See docs/config.md.',
+      'Options of serve, verify, proxy and rehearse; ${VAR} and ${VAR:-default} read the environment. See docs/config.md.',
     type: 'object',
     additionalProperties: false,
     properties: {
@@ -27,6 +28,7 @@ export function configSchema(): Record<string, unknown> {
       serve: section('serve', SERVE_FLAGS),
       verify: section('verify', VERIFY_FLAGS),
       proxy: section('proxy', PROXY_FLAGS),
+      rehearse: section('rehearse', REHEARSE_FLAGS),
     },
   };
 }

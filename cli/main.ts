@@ -9,6 +9,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   verify: async () => (await import('./verify.ts')).verifyCommand,
   dredd: async () => (await import('./dredd.ts')).dreddCommand,
   proxy: async () => (await import('./proxy.ts')).proxyCommand,
+  rehearse: async () => (await import('./rehearse.ts')).rehearseCommand,
 };
 
 const HELP = `Usage: petstore-kit <command> [options]
@@ -18,6 +19,7 @@ Commands:
   verify   Check any Pet Store deployment against the spec (petstore-kit verify --help)
   dredd    Run Dredd with the kit's hooks against a deployment (petstore-kit dredd --help)
   proxy    Forward your app's traffic to a deployment and judge every exchange (petstore-kit proxy --help)
+  rehearse Run your tests today and past the removal date: ready or not? (petstore-kit rehearse --help)
   version  Print the version (also --version, -v)
   help     Print this help (also --help, -h)
 `;

@@ -93,6 +93,6 @@ export const FINDINGS = {
   WrongContentType: 'A response with a body is not labelled application/json.',
   WrongDeprecationDate: 'The Deprecation header names another date than the document.',
   WrongSunsetDate: 'The Sunset header names another date than the document.',
-} as const satisfies Record<string, string>;
+} satisfies Record<string, string>;
 
 export type FindingTitle = keyof typeof FINDINGS;

@@ -50,7 +50,7 @@ const SOURCES = [
 /** What the Node entries load: built as CommonJS too (dist/cjs/). */
 const CJS_FOLDERS = ['src', 'mocks', 'contract-tests'];
 /** Loaded by the CLI alone (ESM, which finds its package.json through import.meta): no CommonJS twin. */
-const ESM_ONLY = ['src/proxy/'];
+const ESM_ONLY = ['src/proxy/', 'src/rehearse/'];
 /** Files the compiled code reads next to itself, copied beside it. */
 const ASSETS = [
   ['spec/petstore.openapi.yaml', 'spec/petstore.openapi.yaml'],

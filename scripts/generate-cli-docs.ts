@@ -10,6 +10,7 @@ export async function cliPage(root: string): Promise<string> {
   const { SERVE_HELP } = await import('../cli/serve.ts');
   const { VERIFY_HELP } = await import('../cli/verify-help.ts');
   const { PROXY_HELP } = await import('../cli/proxy-help.ts');
+  const { REHEARSE_HELP } = await import('../cli/rehearse-help.ts');
   const { dreddCommand } = await import('../cli/dredd.ts');
   const manifest = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as { version: string };
   const mainHelp = constantOf(await readFile(`${root}cli/main.ts`, 'utf8'), 'HELP');
@@ -48,7 +49,7 @@ export async function cliPage(root: string): Promise<string> {
     '  deprecated. A key you configure is never printed.',
     "- **A mistake in the flags** is reported on stderr, with exit code 2 and a pointer to the command's help.",
     '- **A configuration file**, `petstore-kit.config.yaml` in the working directory or `--config FILE`, holds the',
-    '  options of `serve`, `verify` and `proxy` (each flag its key, flags winning over the file): [config.md](config.md).',
+    '  options of `serve`, `verify`, `proxy` and `rehearse` (each flag its key, flags winning over the file): [config.md](config.md).',
     '',
     '| command | what it does |',
     '|---|---|',
@@ -58,6 +59,7 @@ export async function cliPage(root: string): Promise<string> {
     '| [`petstore-kit verify`](#petstore-kit-verify) | the conformance judge ([verify](verify.md), [checks](checks.md)) |',
     "| [`petstore-kit dredd`](#petstore-kit-dredd) | Dredd with the kit's hooks ([judges](judges.md)) |",
     "| [`petstore-kit proxy`](#petstore-kit-proxy) | your app's traffic to a deployment, every exchange judged ([proxy](proxy.md)) |",
+    '| [`petstore-kit rehearse`](#petstore-kit-rehearse) | your tests today and past the removal date ([rehearse](rehearse.md)) |',
     '',
     ...command('`petstore-kit help`', ['Also `petstore-kit`, `--help` and `-h`.'], 'petstore-kit --help', mainHelp),
     ...command(
@@ -96,6 +98,12 @@ export async function cliPage(root: string): Promise<string> {
       ],
       'petstore-kit proxy --help',
       PROXY_HELP,
+    ),
+    ...command(
+      '`petstore-kit rehearse`',
+      ['The verdicts, the environment your command gets and a CI recipe: [rehearse.md](rehearse.md).'],
+      'petstore-kit rehearse --help',
+      REHEARSE_HELP,
     ),
   ].join('\n');
 }

@@ -148,6 +148,16 @@ export async function runScenario(scenario: Scenario<string>, env: RunEnvironmen
     sent.push({ request, observed: outcome.observed, operation });
     if (operation && outcome.observed) own.note(env.model, operation, outcome.observed, request.body);
     const index = exchanges.length - 1;
+    if (!outcome.observed && outcome.failure?.unconnected) {
+      const { host } = new URL(request.url);
+      unseen.push({
+        check: scenario.check,
+        what: `the answer to ${request.method} ${pathOf(request.url)} on a connection of its own`,
+        why: `no connection to ${host} could be opened (${outcome.failure.reason}), though the run's transport reaches it: an interceptor (MSW) or a handler in process answers the run`,
+        exchange: index,
+      });
+      throw new ScenarioAborted(outcome.failure.reason);
+    }
     if (!outcome.observed) {
       const { title, reason } = outcome.failure!;
       const message = `${request.method} ${request.url} got no usable response: ${reason}.`;

@@ -53,7 +53,10 @@ export function createNodeTransport(): NodeTransport {
 
 type Agents = { 'http:': HttpAgent; 'https:': HttpsAgent };
 
-function send(url: URL, init: RequestInit, agents: Agents, retried = false): Promise<Response> {
+/** Kept-alive connections found closed, one after another, before a request is given up: more than a pool holds. */
+const MAX_STALE_RETRIES = 16;
+
+function send(url: URL, init: RequestInit, agents: Agents, retries = 0): Promise<Response> {
   const { method = 'GET', headers, body, signal } = init;
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return Promise.reject(new TypeError(`fetch failed: unsupported protocol ${url.protocol}`));
@@ -73,9 +76,11 @@ function send(url: URL, init: RequestInit, agents: Agents, retried = false): Pro
     outgoing.once('error', (error: NodeJS.ErrnoException) => {
       if (answered) return;
       // A kept-alive connection the target closed while idle fails before a byte of the request was read:
-      // sent once more on a new connection, as Node's docs advise (`request.reusedSocket`).
-      if (outgoing.reusedSocket && error.code === 'ECONNRESET' && !retried)
-        return resolve(send(url, init, agents, true));
+      // sent again, as Node's docs advise (`request.reusedSocket`). After a pause every pooled connection may
+      // have been closed at once (the target's keep-alive timeout), so again while the one that failed was a
+      // reused one (each is dropped as it fails); a new connection that fails is the answer.
+      if (outgoing.reusedSocket && error.code === 'ECONNRESET' && retries < MAX_STALE_RETRIES)
+        return resolve(send(url, init, agents, retries + 1));
       reject(closedWithoutAnswer(error) ?? error);
     });
     // A stream body (a request sent chunked): node:http sends chunked when no Content-Length is set.

@@ -43,13 +43,16 @@ export function rawExchange(request: RawRequest, signal: AbortSignal, maxBytes: 
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const finish = (answer: Response) => {
+    /** Ends the exchange once: the connection closed, and the answer or the error given back. */
+    const settle = (end: () => void) => {
       if (settled) return;
       settled = true;
       signal.removeEventListener('abort', onAbort);
       socket.destroy();
-      resolve(answer);
+      end();
     };
+    const finish = (answer: Response) => settle(() => resolve(answer));
+    const fail = (error: Error) => settle(() => reject(error));
     /** The answer once `chunks` hold a complete one; a fail when they cannot (not HTTP, a header block too long). */
     const complete = (closed: boolean): Response | undefined => {
       try {
@@ -58,13 +61,6 @@ export function rawExchange(request: RawRequest, signal: AbortSignal, maxBytes: 
         fail(error as Error);
         return undefined;
       }
-    };
-    const fail = (error: Error) => {
-      if (settled) return;
-      settled = true;
-      signal.removeEventListener('abort', onAbort);
-      socket.destroy();
-      reject(error);
     };
     const onAbort = () => {
       // A HEAD answer whose headers came is complete, whatever the connection does next.

@@ -66,6 +66,12 @@ export interface SendFailure {
    * headers without end), as against an answer past a cap: the run's target health looks closer.
    */
   unanswered?: boolean;
+  /**
+   * A request on a connection of its own (`wire`) found no connection to open (no such host, refused): the
+   * run's transport reaches the target some other way (an interceptor such as MSW's, an in-process handler).
+   * Nothing is known of the target from it.
+   */
+  unconnected?: boolean;
 }
 
 const MAX_RECORDED_BODY = 4000;
@@ -138,6 +144,8 @@ export async function send(
         return failed({ title: title ?? 'NoResponse', reason: error.message, unanswered: !title });
       }
       const reason = describeNetworkError(error, timeoutMs);
+      if (request.wire && CONNECT_ERRORS.has(networkErrorCode(error) ?? ''))
+        return failed({ title: 'NoResponse', reason, unconnected: true });
       // Headers without end are no answer either: past the cap, but no status and headers to judge.
       const capped = HEADERS_OVERFLOW.has(networkErrorCode(error) ?? '');
       return failed({ title: capped ? 'ResponseTooLarge' : 'NoResponse', reason, unanswered: true });
@@ -193,6 +201,9 @@ function scrubThenClip(text: string, redact: Redactor): string {
   if (text.length <= MAX_RECORDED_BODY) return redact.text(text);
   return `${redactClip(redact, text, MAX_RECORDED_BODY)}… (${text.length} characters)`;
 }
+
+/** A connection that could not be opened at all: no request reached anything. */
+const CONNECT_ERRORS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** The codes of a header block past Node's limit (`--max-http-header-size`, 16 KiB by default): node:http's, undici's. */
 const HEADERS_OVERFLOW = new Set(['HPE_HEADER_OVERFLOW', 'UND_ERR_HEADERS_OVERFLOW']);

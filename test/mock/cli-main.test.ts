@@ -51,6 +51,8 @@ describe('petstore-kit', () => {
   it('an unknown command lists the commands, exit 2', async () => {
     const result = await runCli(['nope']);
     expect(result.code).toBe(2);
-    expect(result.output).toContain('unknown command "nope". Commands: serve, verify, dredd, proxy, version, help');
+    expect(result.output).toContain(
+      'unknown command "nope". Commands: serve, verify, dredd, proxy, rehearse, version, help',
+    );
   });
 });

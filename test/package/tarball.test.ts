@@ -6,8 +6,12 @@ import { packageTier } from './tier.ts';
 import { runCommand } from './run-command.ts';
 
 const tier = await packageTier();
-/** The packed size the README states; the tier fails past it. */
-const BUDGET_BYTES = 300 * 1024;
+/**
+ * The packed size the README states; the tier fails past it. 300 KiB until issue 30 and 31 added two checks
+ * (stateOverTime, messageFraming, with their raw transport, ESM and CommonJS) and the rehearse command: 304 KiB
+ * measured then, so the budget moved to 320 KiB, deliberately, and not further.
+ */
+const BUDGET_BYTES = 320 * 1024;
 
 it(`is at most ${BUDGET_BYTES / 1024} kB packed`, async () => {
   const { size } = await stat(tier.tarball);

@@ -42,9 +42,20 @@ const FLOORS: Floor[] = [
     below: ['src/shared', 'src/openapi', 'src/core', 'src/node', 'contract-tests'],
     packages: /^node:.*$/,
   },
+  // The removal rehearsal: the mock (src/node) run twice around the user's command. Loaded by the CLI alone.
+  { dir: 'src/rehearse', below: ['src/shared', 'src/openapi', 'src/core', 'src/node'], packages: /^node:.*$/ },
   {
     dir: 'cli',
-    below: ['src/shared', 'src/openapi', 'src/core', 'src/node', 'contract-tests', 'integrations', 'src/proxy'],
+    below: [
+      'src/shared',
+      'src/openapi',
+      'src/core',
+      'src/node',
+      'contract-tests',
+      'integrations',
+      'src/proxy',
+      'src/rehearse',
+    ],
     // yaml: petstore-kit.config.yaml, read with its line numbers (cli/config-file.ts).
     packages: /^(node:.*|yaml)$/,
   },

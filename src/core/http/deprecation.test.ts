@@ -1,3 +1,4 @@
+import { parseItem } from 'structured-headers';
 import { describe, expect, it } from 'vitest';
 import { document } from '../../openapi/document.gen.ts';
 import { indexOperations } from '../../openapi/index-operations.ts';
@@ -26,6 +27,17 @@ describe('deprecationPolicy (read from the spec)', () => {
   ])('at %s the operation is gone: %s', (now, gone) => {
     const response = policy.gone(new Date(now));
     expect(response?.status).toBe(gone ? 410 : undefined);
+  });
+
+  it('reads as other tools read it: an RFC 9651 Date item, an HTTP-date, an RFC 8288 link', () => {
+    // An independent structured-field parser (structured-headers, RFC 9651) gives the Deprecation header a Date.
+    const [deprecation, parameters] = parseItem(policy.headers.deprecation);
+    expect(deprecation).toEqual(new Date(Date.UTC(2026, 0, 1)));
+    expect(parameters.size).toBe(0);
+    // RFC 8594: Sunset is an HTTP-date (IMF-fixdate), which Date reads back to the removal day.
+    expect(new Date(policy.headers.sunset).toISOString()).toBe('2030-12-05T00:00:00.000Z');
+    expect(policy.headers.sunset).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+    expect(policy.headers.link).toMatch(/^<([^>]+)>; rel="successor-version"$/);
   });
 
   it('leaves operations that are not deprecated alone', () => {

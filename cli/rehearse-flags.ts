@@ -1,0 +1,40 @@
+// `petstore-kit rehearse`'s flags: one row each (flag-table.ts).
+import { REHEARSE_REPORTERS } from '../src/rehearse/report.ts';
+import { oneOf, type FlagTable } from './flag-table.ts';
+import { JUDGE_FLAGS } from './shared-flags.ts';
+import { integerFlag, UsageError } from './usage-error.ts';
+
+export const REHEARSE_FLAGS = {
+  reporter: {
+    name: 'reporter',
+    type: 'string',
+    value: 'NAME',
+    default: 'pretty',
+    choices: REHEARSE_REPORTERS,
+    check: oneOf('reporter', REHEARSE_REPORTERS),
+    help: 'pretty (default), json, junit or markdown (for a CI job summary)',
+  },
+  output: JUDGE_FLAGS.output,
+  seed: {
+    name: 'seed',
+    type: 'string',
+    value: 'N',
+    default: '1',
+    check: (text: string) => integerFlag('seed', text, 0, Number.MAX_SAFE_INTEGER),
+    help: "The mock's data in both passes: the same seed gives the same pets (default 1)",
+  },
+  at: {
+    name: 'at',
+    type: 'string',
+    value: 'DATE',
+    check: dateFlag,
+    help: "The second pass's clock, YYYY-MM-DD (default: the day after the last removal date the\ndocument gives, 2030-12-06); a date before it rehearses an earlier point",
+  },
+} as const satisfies FlagTable;
+
+function dateFlag(text: string): Date {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
+    throw new UsageError(`--at: expected a date YYYY-MM-DD, got "${text}"`);
+  return date;
+}

@@ -1,0 +1,107 @@
+// petstore-kit rehearse, in process, on three small apps (examples/rehearse/): one that uses only the
+// replacement, one that falls back to it once getPet is removed, one that breaks without getPet. Each pass
+// starts a real mock on loopback and runs the app as a child process.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { rehearseCommand } from '../../cli/rehearse.ts';
+import type { RehearsalReport } from '../../src/rehearse/report.ts';
+
+const app = (name: string) => new URL(`../../examples/rehearse/${name}.mjs`, import.meta.url).pathname;
+
+async function rehearse(argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await rehearseCommand(argv, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    env: { ...process.env, PETSTORE_API_KEY: undefined },
+  });
+  return { code, stdout, stderr };
+}
+
+describe('petstore-kit rehearse', () => {
+  it('ready: an app that uses only the replacement passes both times, no deprecated call', async () => {
+    const { code, stdout } = await rehearse(['--reporter', 'json', '--', process.execPath, app('list-only')]);
+    const report = JSON.parse(stdout) as RehearsalReport;
+    expect([code, report.verdict]).toEqual([0, 'ready']);
+    expect(report.passes.map((p) => [p.pass, p.clock.slice(0, 10) === '2030-12-06', p.exitCode])).toEqual([
+      ['today', false, 0],
+      ['removed', true, 0],
+    ]);
+    expect(report.calls).toEqual([]);
+  });
+
+  it('ready, with fallback: each getPet call counted, its test named, the replacement for the same pet', async () => {
+    const { code, stdout, stderr } = await rehearse(['--reporter', 'json', '--', process.execPath, app('fallback')]);
+    const report = JSON.parse(stdout) as RehearsalReport;
+    expect([code, report.verdict]).toEqual([0, 'ready-with-fallback']);
+    expect(report.passes.map((p) => p.deprecatedCalls)).toEqual([1, 1]);
+    expect(report.calls).toEqual([
+      {
+        operationId: 'getPet',
+        method: 'GET',
+        url: '/v1/pets/1',
+        tests: ['fallback shows pet 1'],
+        count: 1,
+        replacement: expect.stringMatching(
+          /^GET \/v1\/pets\?limit=100&status=(available|pending|sold), then the record with id 1$/,
+        ),
+      },
+    ]);
+    // The app's own output goes to stderr, beside the passes' announcements.
+    expect(stderr).toMatch(/fallback: pet 1 is /);
+  });
+
+  it('not ready: an app that needs getPet fails past the removal date, exit 1, in every reporter', async () => {
+    const argv = ['--', process.execPath, app('needs-getpet')];
+    const pretty = await rehearse(argv);
+    expect(pretty.code).toBe(1);
+    expect(pretty.stdout).toMatch(
+      /^VERDICT: not ready: the command fails once the deprecated operations are removed \(exit 1\)/m,
+    );
+    expect(pretty.stdout).toMatch(/1× GET \/v1\/pets\/1 {2}from «needs-getpet shows pet 1»/);
+    const markdown = await rehearse(['--reporter', 'markdown', ...argv]);
+    expect(markdown.stdout).toMatch(/^### Removal rehearsal: not ready$/m);
+    const junit = await rehearse(['--reporter', 'junit', ...argv]);
+    expect(junit.stdout).toMatch(
+      /<testcase classname="rehearsal" name="removed \(clock 2030-12-06\)" time="[\d.]+"><failure message="exit 1"\/>/,
+    );
+  });
+
+  it('--output writes the report, one line on stdout; --at sets the second clock', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rehearse-'));
+    try {
+      const file = join(dir, 'rehearsal.json');
+      const argv = [
+        '--output',
+        file,
+        '--reporter',
+        'json',
+        '--at',
+        '2030-12-04',
+        '--',
+        process.execPath,
+        app('needs-getpet'),
+      ];
+      const { code, stdout } = await rehearse(argv);
+      // The day before the removal: getPet still answers, so the app passes.
+      expect(code).toBe(0);
+      expect(stdout).toBe(
+        `ready-with-fallback: the command passes both times, but makes 1 deprecated call(s) today and 1 after the removal (each answered as removed): move them to the replacement; json report written to ${file}\n`,
+      );
+      expect(JSON.parse(await readFile(file, 'utf8')).passes[1].clock).toMatch(/^2030-12-04/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('bad usage exits 2 through the CLI: no command, an unknown reporter, a command that does not exist', async () => {
+    await expect(rehearse([])).rejects.toThrow(/the command to rehearse goes after --/);
+    await expect(rehearse(['--reporter', 'xml', '--', 'true'])).rejects.toThrow(/--reporter/);
+    await expect(rehearse(['--', 'petstore-kit-no-such-command'])).rejects.toThrow(
+      /cannot run petstore-kit-no-such-command: no such command/,
+    );
+  });
+});
