@@ -99,6 +99,19 @@ export function readFlags<T extends FlagTable>(
   return Object.assign(merged as FlagValues<T>, { configFile: file });
 }
 
+/**
+ * A command's parser, written once for every command with a table: its flags read from argv, its `section` of
+ * the configuration file and the defaults (readFlags), then `build` turns them into what the command runs with.
+ * `env` gives `${VAR}`s and keys; `cwd` is where the configuration file is looked for.
+ */
+export function commandParser<T extends FlagTable, R>(
+  table: T,
+  section: ConfigSection,
+  build: (values: FlagValues<T> & { configFile?: string }, env: Record<string, string | undefined>) => R,
+): (argv: string[], env?: Record<string, string | undefined>, cwd?: string) => R {
+  return (argv, env = process.env, cwd) => build(readFlags(table, argv, { section, env, cwd }), env);
+}
+
 /** The Options section of a command's --help, from its table (the order of its rows), `--config` and `--help` last. */
 export function optionsHelp(table: FlagTable): string {
   const rows = [

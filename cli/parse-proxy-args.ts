@@ -2,7 +2,7 @@
 // only the command uses (log, report, exit). Each flag's check is its row's in proxy-flags.ts.
 import type { ProxyOptions } from '../src/proxy/proxy-options.ts';
 import { ifGiven } from './flag-values.ts';
-import { readFlags } from './flag-table.ts';
+import { commandParser } from './flag-table.ts';
 import { PROXY_FLAGS } from './proxy-flags.ts';
 import { judgeOptions } from './shared-flags.ts';
 import { UsageError } from './usage-error.ts';
@@ -17,12 +17,7 @@ export interface ProxyArgs {
   output?: string;
 }
 
-export function parseProxyArgs(
-  argv: string[],
-  env: Record<string, string | undefined> = process.env,
-  cwd?: string,
-): ProxyArgs {
-  const values = readFlags(PROXY_FLAGS, argv, { section: 'proxy', env, cwd });
+export const parseProxyArgs = commandParser(PROXY_FLAGS, 'proxy', (values): ProxyArgs => {
   const flag = PROXY_FLAGS;
   if (values.help) return { help: true, options: { target: '' }, log: false };
   if (!values.target) throw new UsageError('--target is required (e.g. --target https://staging.example.com/v1)');
@@ -47,4 +42,4 @@ export function parseProxyArgs(
     reporter,
     output: ifGiven(values.output, flag.output.check),
   };
-}
+});

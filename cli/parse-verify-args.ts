@@ -3,7 +3,7 @@ import { isLoopback } from '../contract-tests/http/is-loopback.ts';
 import type { ReporterName } from '../contract-tests/reporters/render-report.ts';
 import type { RecommendationDetail } from '../contract-tests/reporters/recommendation-lines.ts';
 import { ifGiven } from './flag-values.ts';
-import { readFlags } from './flag-table.ts';
+import { commandParser } from './flag-table.ts';
 import { UsageError } from './usage-error.ts';
 import { VERIFY_FLAGS } from './verify-flags.ts';
 import { judgeOptions } from './shared-flags.ts';
@@ -39,12 +39,7 @@ export interface VerifyArgs {
 }
 
 /** Parses `petstore-kit verify` flags (and the verify section of the configuration file); throws UsageError on anything it cannot use. */
-export function parseVerifyArgs(
-  argv: string[],
-  env: Record<string, string | undefined> = process.env,
-  cwd?: string,
-): VerifyArgs {
-  const values = readFlags(VERIFY_FLAGS, argv, { section: 'verify', env, cwd });
+export const parseVerifyArgs = commandParser(VERIFY_FLAGS, 'verify', (values, env): VerifyArgs => {
   const flag = VERIFY_FLAGS;
   const help = values.help;
   const baseUrl = values['base-url'] ?? '';
@@ -82,4 +77,4 @@ export function parseVerifyArgs(
     maxExamples,
     stateDepth,
   };
-}
+});

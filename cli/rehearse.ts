@@ -5,7 +5,8 @@ import { buildReport, renderRehearsal, type RehearseReporter } from '../src/rehe
 import { pastEveryRemoval, removals } from '../src/rehearse/removals.ts';
 import { runPass } from '../src/rehearse/run-pass.ts';
 import { judge } from '../src/rehearse/verdict.ts';
-import { readFlags } from './flag-table.ts';
+import { commandParser } from './flag-table.ts';
+import { ifGiven } from './flag-values.ts';
 import { REHEARSE_FLAGS } from './rehearse-flags.ts';
 import { REHEARSE_HELP } from './rehearse-help.ts';
 import { UsageError } from './usage-error.ts';
@@ -22,28 +23,42 @@ const PROCESS_IO: RehearseIo = {
   env: process.env,
 };
 
+/** The flags before `--` (and the rehearse section of the configuration file), checked. */
+const parseRehearseArgs = commandParser(REHEARSE_FLAGS, 'rehearse', (values) => ({
+  help: values.help,
+  reporter: REHEARSE_FLAGS.reporter.check(values.reporter) as RehearseReporter,
+  output: ifGiven(values.output, REHEARSE_FLAGS.output.check),
+  seed: REHEARSE_FLAGS.seed.check(values.seed),
+  at: ifGiven(values.at, REHEARSE_FLAGS.at.check),
+}));
+
 export async function rehearseCommand(argv: string[], io: RehearseIo = PROCESS_IO): Promise<number> {
   const split = argv.indexOf('--');
-  const values = readFlags(REHEARSE_FLAGS, split === -1 ? argv : argv.slice(0, split), {
-    section: 'rehearse',
-    env: io.env,
-  });
-  if (values.help) {
+  const args = parseRehearseArgs(split === -1 ? argv : argv.slice(0, split), io.env);
+  if (args.help) {
     io.stdout(REHEARSE_HELP);
     return 0;
   }
-  const [command, ...args] = split === -1 ? [] : argv.slice(split + 1);
+  const [command, ...commandArgs] = split === -1 ? [] : argv.slice(split + 1);
   if (!command) throw new UsageError('the command to rehearse goes after --, e.g. petstore-kit rehearse -- npm test');
-  const reporter = REHEARSE_FLAGS.reporter.check(values.reporter) as RehearseReporter;
-  const output = values.output === undefined ? undefined : REHEARSE_FLAGS.output.check(values.output);
-  const seed = REHEARSE_FLAGS.seed.check(values.seed);
+  const { reporter, output, seed } = args;
+  const shown = [command, ...commandArgs].join(' ');
   const planned = removals();
-  const at = values.at === undefined ? pastEveryRemoval(planned) : REHEARSE_FLAGS.at.check(values.at);
+  const at = args.at ?? pastEveryRemoval(planned);
   const pass = (name: 'today' | 'removed', from?: Date) => {
     io.stderr(
-      `rehearse: ${name === 'today' ? "today's clock" : `the clock at ${from!.toISOString().slice(0, 10)}`}: ${[command, ...args].join(' ')}\n`,
+      `rehearse: ${name === 'today' ? "today's clock" : `the clock at ${from!.toISOString().slice(0, 10)}`}: ${shown}\n`,
     );
-    return runPass({ pass: name, from, seed, removals: planned, command, args, output: io.stderr, env: io.env });
+    return runPass({
+      pass: name,
+      from,
+      seed,
+      removals: planned,
+      command,
+      args: commandArgs,
+      output: io.stderr,
+      env: io.env,
+    });
   };
   let today, removed;
   try {
@@ -55,7 +70,7 @@ export async function rehearseCommand(argv: string[], io: RehearseIo = PROCESS_I
       throw new UsageError(`cannot run ${command}: ${e.code === 'ENOENT' ? 'no such command' : 'not executable'}`);
     throw error;
   }
-  const report = buildReport([command, ...args].join(' '), planned, [today, removed], judge(today, removed));
+  const report = buildReport(shown, planned, [today, removed], judge(today, removed));
   const rendered = renderRehearsal(report, reporter);
   if (output) {
     await writeFile(output, rendered);

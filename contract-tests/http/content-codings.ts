@@ -1,7 +1,15 @@
 // Content codings, as verify's transport and the proxy's body capture undo them: the codings of a
 // Content-Encoding header in the order to remove them (the last applied first, RFC 9110 §8.4), the
 // zlib stream that removes each one node:zlib knows, and what to say when a body does not decode.
-import { createBrotliDecompress, createGunzip, createInflate, type Gunzip } from 'node:zlib';
+import {
+  brotliDecompressSync,
+  createBrotliDecompress,
+  createGunzip,
+  createInflate,
+  gunzipSync,
+  inflateSync,
+  type Gunzip,
+} from 'node:zlib';
 
 /** The header's codings to undo, last applied first; `identity` and empty entries dropped. */
 export function codingsToUndo(contentEncoding: string | undefined): string[] {
@@ -12,12 +20,25 @@ export function codingsToUndo(contentEncoding: string | undefined): string[] {
     .reverse();
 }
 
+/** The codings node:zlib removes: as a stream (a body read as it comes), and whole (a body read already). */
+const CODINGS: Record<
+  string,
+  { stream(): Gunzip | ReturnType<typeof createBrotliDecompress>; whole(body: Buffer): Buffer }
+> = {
+  gzip: { stream: createGunzip, whole: gunzipSync },
+  'x-gzip': { stream: createGunzip, whole: gunzipSync },
+  deflate: { stream: createInflate, whole: inflateSync },
+  br: { stream: createBrotliDecompress, whole: brotliDecompressSync },
+};
+
 /** A stream that removes `coding`, or undefined for a coding node:zlib does not decode. */
 export function decoderFor(coding: string): Gunzip | ReturnType<typeof createBrotliDecompress> | undefined {
-  if (coding === 'gzip' || coding === 'x-gzip') return createGunzip();
-  if (coding === 'deflate') return createInflate();
-  if (coding === 'br') return createBrotliDecompress();
-  return undefined;
+  return Object.hasOwn(CODINGS, coding) ? CODINGS[coding].stream() : undefined;
+}
+
+/** `body` with `coding` removed, or undefined for a coding node:zlib does not decode; throws when it does not decode. */
+export function decodeWhole(coding: string, body: Buffer): Buffer | undefined {
+  return Object.hasOwn(CODINGS, coding) ? CODINGS[coding].whole(body) : undefined;
 }
 
 /**

@@ -6,8 +6,7 @@
 // by default): the end of the answer is the end of the connection, unless its framing says so earlier.
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { codingsToUndo } from './content-codings.ts';
+import { codingsToUndo, decodeWhole } from './content-codings.ts';
 import { CLOSED_WITHOUT_RESPONSE } from './node-transport.ts';
 import { BodyReadError } from './read-body.ts';
 
@@ -170,17 +169,10 @@ function dechunked(bytes: Buffer): Buffer | undefined {
 function decoded(content: Buffer, contentEncoding: string | undefined): Buffer {
   let body = content;
   for (const coding of codingsToUndo(contentEncoding)) {
-    const undo =
-      coding === 'gzip' || coding === 'x-gzip'
-        ? gunzipSync
-        : coding === 'deflate'
-          ? inflateSync
-          : coding === 'br'
-            ? brotliDecompressSync
-            : undefined;
-    if (!undo) return body;
     try {
-      body = undo(body);
+      const undone = decodeWhole(coding, body);
+      if (!undone) return body;
+      body = undone;
     } catch {
       return content;
     }

@@ -3,6 +3,7 @@
 // <skipped> with the reason (or with what was not observable), and the requests of a failed scenario in its
 // <system-out>. Recommendations never fail: they come once, as one summary (a `recommendations` suite of no
 // test cases: a property per kind and the summary text), not in every scenario's output.
+import { xmlText } from '../../src/shared/xml-text.ts';
 import type { Report, ScenarioResult } from '../types.ts';
 import { describeFinding, describeRequest } from './describe-finding.ts';
 import { groupRecommendations } from './recommendation-groups.ts';
@@ -10,12 +11,12 @@ import { recommendationLines } from './recommendation-lines.ts';
 
 export function junitReporter(report: Report): string {
   const { summary } = report;
-  const timestamp = escape(report.startedAt.replace(/Z$/, ''));
+  const timestamp = xmlText(report.startedAt.replace(/Z$/, ''));
   const checks = [...new Set(report.scenarios.map((s) => s.check))];
   const suites = checks.map((check) => {
     const scenarios = report.scenarios.filter((s) => s.check === check);
     const time = seconds(scenarios.reduce((t, s) => t + s.durationMs, 0));
-    const attributes = `name="${escape(check)}" tests="${scenarios.length}" failures="${count(scenarios, 'failed')}" errors="0" skipped="${count(scenarios, 'skipped') + count(scenarios, 'not-observable')}" time="${time}" timestamp="${timestamp}"`;
+    const attributes = `name="${xmlText(check)}" tests="${scenarios.length}" failures="${count(scenarios, 'failed')}" errors="0" skipped="${count(scenarios, 'skipped') + count(scenarios, 'not-observable')}" time="${time}" timestamp="${timestamp}"`;
     return `  <testsuite ${attributes}>\n${properties(report)}${scenarios.map((s) => testcase(s, report)).join('')}  </testsuite>\n`;
   });
   return (
@@ -28,13 +29,13 @@ export function junitReporter(report: Report): string {
 }
 
 function testcase(scenario: ScenarioResult, report: Report): string {
-  const open = `    <testcase name="${escape(scenario.name)}" classname="petstore-kit.${escape(scenario.check)}.${escape(scenario.operationId)}" time="${seconds(scenario.durationMs)}"`;
+  const open = `    <testcase name="${xmlText(scenario.name)}" classname="petstore-kit.${xmlText(scenario.check)}.${xmlText(scenario.operationId)}" time="${seconds(scenario.durationMs)}"`;
   const parts: string[] = [];
-  if (scenario.status === 'skipped') parts.push(`      <skipped message="${escape(scenario.reason ?? '')}"/>\n`);
+  if (scenario.status === 'skipped') parts.push(`      <skipped message="${xmlText(scenario.reason ?? '')}"/>\n`);
   // JUnit has no "not observable": skipped (with what and why) is the nearest, and never reads as a pass.
   if (scenario.status === 'not-observable') {
     const message = scenario.notObservable.map((n) => `not observable: ${n.what} (${n.why})`).join('; ');
-    parts.push(`      <skipped message="${escape(message)}"/>\n`);
+    parts.push(`      <skipped message="${xmlText(message)}"/>\n`);
   }
   if (scenario.failures.length) {
     const first = scenario.failures[0];
@@ -45,14 +46,14 @@ function testcase(scenario: ScenarioResult, report: Report): string {
       ])
       .join('\n');
     parts.push(
-      `      <failure message="${escape(`${first.title}: ${first.message}`)}" type="${escape(first.title)}">${escape(text)}</failure>\n`,
+      `      <failure message="${xmlText(`${first.title}: ${first.message}`)}" type="${xmlText(first.title)}">${xmlText(text)}</failure>\n`,
     );
     // What the failed scenario sent and got, in order: the context of its failures.
     const out = scenario.exchanges.map(
       (e) =>
         `${describeRequest(e)}\n  → ${e.response ? `${e.response.status} ${e.response.body.slice(0, 500)}` : e.error}`,
     );
-    if (out.length) parts.push(`      <system-out>${escape(out.join('\n'))}</system-out>\n`);
+    if (out.length) parts.push(`      <system-out>${xmlText(out.join('\n'))}</system-out>\n`);
   }
   return parts.length ? `${open}>\n${parts.join('')}    </testcase>\n` : `${open}/>\n`;
 }
@@ -60,7 +61,7 @@ function testcase(scenario: ScenarioResult, report: Report): string {
 /** The report's cause lines, on every suite (JUnit has no place above the suites that CI tools read). */
 function properties(report: Report): string {
   if (!report.causes?.length) return '';
-  const lines = report.causes.map((cause) => `      <property name="cause" value="${escape(cause)}"/>\n`);
+  const lines = report.causes.map((cause) => `      <property name="cause" value="${xmlText(cause)}"/>\n`);
   return `    <properties>\n${lines.join('')}    </properties>\n`;
 }
 
@@ -71,13 +72,13 @@ function recommendationSuite(report: Report, timestamp: string): string {
   const props = groups.map((group) => {
     const choice = group.choice ? `; choice ${group.choice.pointers.join(', ')}: ${group.choice.reason}` : '';
     const value = `${group.titles.join(', ')} [${group.checks.join(', ')}]: ${group.count} in ${group.scenarios} scenario(s)${choice}`;
-    return `      <property name="recommendation" value="${escape(value)}"/>\n`;
+    return `      <property name="recommendation" value="${xmlText(value)}"/>\n`;
   });
   const text = recommendationLines(report, 'summary').join('\n');
   return (
     `  <testsuite name="recommendations" tests="0" failures="0" errors="0" skipped="0" time="0.000" timestamp="${timestamp}">\n` +
     `    <properties>\n${props.join('')}    </properties>\n` +
-    `    <system-out>${escape(text)}</system-out>\n` +
+    `    <system-out>${xmlText(text)}</system-out>\n` +
     '  </testsuite>\n'
   );
 }
@@ -88,14 +89,4 @@ function count(scenarios: ScenarioResult[], status: ScenarioResult['status']): n
 
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
-}
-
-/** XML 1.0 text: escape markup characters and drop those XML cannot hold at all. */
-function escape(text: string): string {
-  return text
-    .replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }

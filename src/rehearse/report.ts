@@ -2,6 +2,7 @@
 // from which test) with the replacement the document names and a worked example of it for the same record;
 // rendered for a terminal, a machine, a CI's test view or a job summary.
 import type { Operation } from '../openapi/index-operations.ts';
+import { xmlText } from '../shared/xml-text.ts';
 import type { Removal } from './removals.ts';
 import type { DeprecatedCall, PassResult } from './run-pass.ts';
 import type { Judgement } from './verdict.ts';
@@ -158,22 +159,20 @@ function markdown(report: RehearsalReport): string {
 }
 
 function junit(report: RehearsalReport): string {
-  const xml = (text: string) =>
-    text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
   const failures = report.passes.filter((pass) => pass.exitCode !== 0).length;
   const cases = report.passes.map((pass) => {
     const name = `${pass.pass} (clock ${pass.clock.slice(0, 10)})`;
-    const failed = pass.exitCode !== 0 ? `<failure message="${xml(`exit ${pass.exitCode}`)}"/>` : '';
-    return `    <testcase classname="rehearsal" name="${xml(name)}" time="${(pass.durationMs / 1000).toFixed(3)}">${failed}</testcase>`;
+    const failed = pass.exitCode !== 0 ? `<failure message="${xmlText(`exit ${pass.exitCode}`)}"/>` : '';
+    return `    <testcase classname="rehearsal" name="${xmlText(name)}" time="${(pass.durationMs / 1000).toFixed(3)}">${failed}</testcase>`;
   });
   const calls = report.calls.map(
     (call) =>
-      `      <property name="${xml(`deprecated ${call.method} ${call.url}`)}" value="${xml(`${call.count}× from ${call.tests.join(', ')}`)}"/>`,
+      `      <property name="${xmlText(`deprecated ${call.method} ${call.url}`)}" value="${xmlText(`${call.count}× from ${call.tests.join(', ')}`)}"/>`,
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="petstore-kit rehearse" tests="${report.passes.length}" failures="${failures}">`,
-    `  <testsuite name="${xml(`removal rehearsal: ${VERDICT_WORDS[report.verdict]}`)}" tests="${report.passes.length}" failures="${failures}">`,
+    `  <testsuite name="${xmlText(`removal rehearsal: ${VERDICT_WORDS[report.verdict]}`)}" tests="${report.passes.length}" failures="${failures}">`,
     '    <properties>',
     `      <property name="verdict" value="${report.verdict}"/>`,
     ...calls,

@@ -6,7 +6,7 @@
 // answer, and keeps the records under ids of its own, keeps the interface.
 import type { Scenario } from '../../engine/scenario.ts';
 import type { Collection } from '../../model/api-model.ts';
-import { createItem, fullPage, itemsOf, newItemBody, quietFilterValue } from './scenario-helpers.ts';
+import { createItem, fullPage, itemsOf, newItemBody, quietFilterValue, isFullPage } from './scenario-helpers.ts';
 
 /** An id no store assigns early (2^53 − 2, exact in JSON), sent as the client's own. */
 const CLIENT_ID = 9007199254740990;
@@ -54,8 +54,7 @@ export function clientIdScenario(collection: Collection, check: string): Scenari
         });
       const lost = found.findIndex((matches) => matches.length === 0);
       if (lost === -1) return;
-      const full = limit !== undefined && items.length >= limit.maximum;
-      if (full)
+      if (isFullPage(collection, items))
         return ctx.notObservable({
           what: `whether both records created with ${idProperty} ${CLIENT_ID} in the body are kept`,
           why: `the list is ${fullPage(items.length)} ` + 'and the interface shows no way to read the next page',

@@ -6,7 +6,15 @@ import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
 import type { Observed } from '../../http/send.ts';
 import type { Collection } from '../../model/api-model.ts';
-import { createItem, definedFields, fieldDifferences, fullPage, itemsOf, newItemBody } from './scenario-helpers.ts';
+import {
+  createItem,
+  definedFields,
+  fieldDifferences,
+  fullPage,
+  itemsOf,
+  newItemBody,
+  isFullPage,
+} from './scenario-helpers.ts';
 
 const NAME = 'createThenList';
 
@@ -108,8 +116,7 @@ export function judgeListed(
   }
   if (!absent.length) return;
   const named = absent.length === 1 ? `${id} ${absent[0]}` : `${absent.length} records (${id}s ${listed(absent)})`;
-  const full = collection.limit !== undefined && items.length >= collection.limit.maximum;
-  if (full) {
+  if (isFullPage(collection, items)) {
     const why = `${where} is ${fullPage(items.length)} without ${absent.length === 1 ? 'it' : 'them'}, and the interface shows no way to read the next page`;
     ctx.notObservable({
       what: `whether the created ${named} ${absent.length === 1 ? 'is' : 'are'} listed`,

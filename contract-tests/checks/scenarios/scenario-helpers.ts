@@ -62,6 +62,11 @@ export function fullPage(items: number): string {
   return `full (${items} records, the largest page)`;
 }
 
+/** Whether a page of `items` is as long as the largest the collection's list gives: records past it cannot be seen. */
+export function isFullPage(collection: Pick<Collection, 'limit'>, items: readonly unknown[]): boolean {
+  return collection.limit !== undefined && items.length >= collection.limit.maximum;
+}
+
 /** Finds fullPage's words in a `why`; the group is the page's size. */
 export const FULL_PAGE = /full \((\d+) records, the largest page\)/;
 

@@ -19,7 +19,7 @@ import {
   definedFields,
   expectStatus,
   fieldDifferences,
-  fullPage,
+  isFullPage,
   itemsOf,
   newItemBody,
 } from './scenario-helpers.ts';
@@ -150,7 +150,7 @@ async function revisit(ctx: ScenarioContext, collection: Collection): Promise<vo
   // On a full page, records created late are seldom shown (most stores list oldest first): the reads above
   // and the filtered page below say whether they are kept, so a full unfiltered page is passed over.
   const after = await ctx.send(collection.list, { query: page });
-  if (after.status === 200 && !isFull(collection, after))
+  if (after.status === 200 && !isFullPage(collection, itemsOf(after)))
     judgeListed(ctx, collection, records, after, `the list ${later}`);
   if (quiet) {
     const name = filter!.parameter.name;
@@ -254,11 +254,6 @@ async function laterMessage(ctx: ScenarioContext, model: ApiModel, operation: Op
 function spread(list: readonly unknown[], count: number): number[] {
   if (list.length <= count) return list.map((_, n) => n);
   return Array.from({ length: count }, (_, k) => Math.round((k * (list.length - 1)) / (count - 1)));
-}
-
-/** A page as long as the largest the list gives: records past it cannot be seen. */
-function isFull(collection: Collection, response: Observed): boolean {
-  return collection.limit !== undefined && itemsOf(response).length >= collection.limit.maximum;
 }
 
 /** An id as exact JSON: `78` and `"78"` are two ids. */

@@ -6,7 +6,7 @@ import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
 import type { FindingDraft } from '../../engine/scenario.ts';
 import type { FilterParameter } from '../../model/api-model.ts';
-import { expectStatus, fullPage, itemsOf } from './scenario-helpers.ts';
+import { expectStatus, fullPage, itemsOf, isFullPage } from './scenario-helpers.ts';
 
 const NAME = 'statusFilter';
 
@@ -32,7 +32,7 @@ export const statusFilter: ScenarioCheckDefinition = {
             const items = itemsOf(response);
             const ignored = filterIgnored(items, filter, [value]);
             if (ignored) ctx.fail(ignored);
-            const full = collection.limit !== undefined && items.length >= collection.limit.maximum;
+            const full = isFullPage(collection, items);
             const id = collection.idProperty;
             if (id && full) {
               ctx.notObservable({
