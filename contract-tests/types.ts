@@ -68,6 +68,12 @@ export interface Finding {
   records?: string[];
   /** Indexes into `Report.causes` of the causes this failure follows from (records other scenarios left behind). */
   causes?: number[];
+  /**
+   * Set when the failure is one more instance of a departure a cause line states once with its count (a
+   * response check's finding on the answers of many scenarios, e.g. no Date header): reporters for people
+   * show the first instance in full and count the others; the JSON report keeps every one.
+   */
+  repeat?: true;
 }
 
 /** The overlay's choice a finding departs from: the part of the document it wrote, and its reason. */

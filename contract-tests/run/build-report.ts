@@ -19,7 +19,11 @@ export function buildReport(
     result.failures.some((f) => causes.causesOf.has(f)) || result.notObservable.some((n) => causes.notesOf.has(n))
       ? {
           ...result,
-          failures: result.failures.map((f) => (causes.causesOf.has(f) ? { ...f, causes: causes.causesOf.get(f) } : f)),
+          failures: result.failures.map((f) =>
+            causes.causesOf.has(f)
+              ? { ...f, causes: causes.causesOf.get(f), ...(causes.repeats.has(f) ? { repeat: true as const } : {}) }
+              : f,
+          ),
           notObservable: result.notObservable.map((n) =>
             causes.notesOf.has(n) ? { ...n, causes: causes.notesOf.get(n) } : n,
           ),

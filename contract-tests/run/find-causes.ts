@@ -5,7 +5,7 @@
 // rejects). Read from what was sent and answered, before the report is redacted.
 import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
 import { failedTo } from '../../src/shared/kit-error.ts';
-import { FULL_PAGE } from '../checks/scenarios/scenario-helpers.ts';
+import { clip, FULL_PAGE } from '../checks/scenarios/scenario-helpers.ts';
 import { TargetHealth } from '../engine/target-health.ts';
 import type { Exchange, Finding, NotObservable, ScenarioResult } from '../types.ts';
 import type { Execution } from './execute-run.ts';
@@ -66,6 +66,8 @@ export interface Causes {
   lines: string[];
   /** The failures that follow from lines, with their indexes. */
   causesOf: Map<Finding, number[]>;
+  /** The failures a line states once with their count, but for the first of each (shown in full). */
+  repeats: Set<Finding>;
   /** The not-observable notes that lines say for them (a target that stopped answering), with their indexes. */
   notesOf: Map<NotObservable, number[]>;
 }
@@ -97,12 +99,21 @@ export function findCauses(plan: RunPlan, results: ScenarioResult[], stops: Exec
     for (const finding of findings) causesOf.set(finding, [...(causesOf.get(finding) ?? []), lines.length]);
     lines.push(line);
   }
+  const repeats = new Set<Finding>();
+  for (const { line, findings } of repeatedDepartures(results)) {
+    findings.forEach((finding, i) => {
+      if (causesOf.has(finding)) return;
+      causesOf.set(finding, [lines.length]);
+      if (i > 0) repeats.add(finding);
+    });
+    lines.push(line);
+  }
   const skipped = new Map<string, number>();
   for (const { skip } of plan.scenarios) if (skip !== undefined) skipped.set(skip, (skipped.get(skip) ?? 0) + 1);
   const fullPages = fullPageLine(results);
   if (fullPages) lines.push(fullPages);
   for (const [reason, count] of skipped) lines.push(`${count} scenario(s) skipped: ${reason}.`);
-  return { lines, causesOf, notesOf };
+  return { lines, causesOf, notesOf, repeats };
 }
 
 /**
@@ -126,6 +137,39 @@ function fullPageLine(results: ScenarioResult[]): string | undefined {
     `${created}, and the interface has no way to delete them), a fresh target shows these: restart it, or ` +
     "reset it (petstore-kit's mock: POST /__admin/reset with the key)."
   );
+}
+
+/** A response check's departure seen in this many scenarios or more is stated once, with its count. */
+const REPEATED = 3;
+
+/**
+ * One departure a response check (which judges every answer) found on the answers of many scenarios, say a
+ * target that writes no Date header: one line states it with its counts, and the first finding keeps its
+ * details. The same check, title and expected value make one departure; a check's findings in its own
+ * scenarios are each their own (a scenario built to provoke it).
+ */
+function repeatedDepartures(results: ScenarioResult[]): { line: string; findings: Finding[] }[] {
+  const groups = new Map<string, { findings: Finding[]; scenarios: ScenarioResult[] }>();
+  for (const result of results)
+    for (const finding of result.failures) {
+      if (finding.check === result.check) continue;
+      const key = JSON.stringify([finding.check, finding.title, finding.expected ?? '']);
+      const group = groups.get(key) ?? { findings: [], scenarios: [] };
+      groups.set(key, group);
+      group.findings.push(finding);
+      if (group.scenarios.at(-1) !== result) group.scenarios.push(result);
+    }
+  return [...groups.values()]
+    .filter(({ scenarios }) => scenarios.length >= REPEATED)
+    .map(({ findings, scenarios }) => {
+      const [first] = findings;
+      return {
+        findings,
+        line:
+          `${first.title} [${first.check}] ${findings.length} times, in ${scenarios.length} scenarios: one ` +
+          `departure on many answers, shown in full once (${quoted(scenarios[0])}): ${clip(first.message, 240)}`,
+      };
+    });
 }
 
 /** Scenario names quoted in a cause line: at most this many, then "and N more". */

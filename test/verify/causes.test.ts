@@ -1,7 +1,8 @@
 // When many findings share one cause, verify says so first, one line each (issue 10, item 3; issue 22,
 // item 6): a base URL that serves none of the operations (with the likely missing segment), a record one
 // scenario left behind that others' failures name (tied to its creator), scenarios skipped for want of a
-// flag (naming it). A key the target refuses on every request judges nothing: exit 2, one line, like a
+// flag (naming it), one departure a response check finds on the answers of many scenarios (counted, shown in
+// full once; issue 30, item 5). A key the target refuses on every request judges nothing: exit 2, one line, like a
 // spent retry budget; a key refused on some operations only is judged. A healthy full run names no cause.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConformanceError, runConformance } from '../../contract-tests/index.ts';
@@ -9,7 +10,7 @@ import { junitReporter } from '../../contract-tests/reporters/junit-reporter.ts'
 import { prettyReporter } from '../../contract-tests/reporters/pretty-reporter.ts';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { serve, type RunningServer } from '../../src/node/index.ts';
-import { startTarget } from '../fixtures/targets/index.ts';
+import { startTarget, TARGETS } from '../fixtures/targets/index.ts';
 import { runVerify } from '../support/run-verify.ts';
 import { verifyStarted } from '../support/verify-started.ts';
 
@@ -151,6 +152,31 @@ describe('causes said first', () => {
       pretty.filter((l) => l.includes(`cause:    ${index + 1} above, a record another scenario left behind`)).length,
     ).toBe(report.scenarios.flatMap((s) => s.failures).filter((f) => f.causes?.includes(index)).length);
     expect(junitReporter(report)).toContain('cause:    A record left behind: /pets/');
+  });
+
+  it('one departure on every answer (no Date header): said once with its count, shown in full once', async () => {
+    const report = await verifyStarted(() => startTarget(TARGETS.find((t) => t.name === 'no-date-header')));
+    const all = report.scenarios.flatMap((s) => s.failures.map((f) => ({ f, s })));
+    const missing = all.filter(({ f }) => f.title === 'MissingDateHeader');
+    const index = report.causes!.findIndex((c) => c.startsWith('MissingDateHeader [responseHeaderConformance]'));
+    const scenarios = new Set(missing.map(({ s }) => s)).size;
+    expect(report.causes![index]).toContain(`${missing.length} times, in ${scenarios} scenarios`);
+    // The JSON keeps every instance, each pointing at the line; all but the first are repeats.
+    expect(missing.every(({ f }) => f.causes?.includes(index))).toBe(true);
+    expect(missing.filter(({ f }) => !f.repeat)).toHaveLength(1);
+    // The pretty report shows it in full once, and lists no scenario that failed only by repeating it.
+    const pretty = prettyReporter(report);
+    expect(pretty.match(/MissingDateHeader \[responseHeaderConformance\]: /g)).toHaveLength(1);
+    const repeatsOnly = report.scenarios.filter(
+      (s) => s.status === 'failed' && s.failures.every((f) => f.repeat),
+    ).length;
+    expect(repeatsOnly).toBeGreaterThan(100);
+    expect(pretty).toContain(
+      `FAILURES: ${report.summary.failed} scenario(s) failed, ${repeatsOnly} of them only by a departure a cause above counts`,
+    );
+    expect(pretty.split('\n').length).toBeLessThan(150);
+    // A departure a check provokes in its own scenarios is not collapsed: each such scenario is its own case.
+    expect(report.causes!.some((c) => c.includes('[authRequired]'))).toBe(false);
   });
 });
 

@@ -39,13 +39,14 @@ describe('the spec model', () => {
 });
 
 describe('scenarios are derived from the spec', () => {
-  it('auth: seventeen credential variants, the valid key, two spellings of it and two sequences for each secured operation, and three side roads to each secured list', () => {
+  it('auth: eighteen credential variants, the valid key, two spellings of it and two sequences for each secured operation, and three side roads to each secured list', () => {
     const names = scenarioNames(document, 'authRequired');
-    expect(names).toHaveLength(5 * 22 + 2 * 3);
+    expect(names).toHaveLength(5 * 23 + 2 * 3);
     expect(names).toContain(
       'listPets with the valid key in cookies (api_key, token, access_token), no Authorization header → 401',
     );
     expect(names).toContain('getPet with the valid key with padding appended (=) → 401');
+    expect(names).toContain('listPets with no Authorization header, but a precondition (If-None-Match: *) → 401');
     expect(names).toContain('listPets HEAD without a credential (HEAD /pets) → not served');
     expect(names).toContain('listOrders with a trailing slash without a credential (GET /store/orders/) → not served');
     expect(names).toContain('listPets with a doubled slash without a credential (GET //pets) → not served');

@@ -19,7 +19,7 @@ const NAME = 'authRequired';
  */
 type Credential = Pick<RequestSpec, 'auth' | 'query' | 'headers'>;
 
-const VARIANTS: { label: string; credential: (key: string) => Credential | undefined }[] = [
+const VARIANTS: { label: string; credential: (key: string) => Credential | undefined; why?: string }[] = [
   { label: 'no Authorization header', credential: () => ({ auth: 'none' }) },
   {
     label: 'an unknown key',
@@ -85,7 +85,22 @@ const VARIANTS: { label: string; credential: (key: string) => Credential | undef
   },
   // A server that strips base64 padding, or decodes the key as base64 and compares the bytes, lets this in.
   { label: 'the valid key with padding appended (=)', credential: (key) => ({ auth: { header: `Bearer ${key}=` } }) },
+  // A precondition judged before the credential (a caching layer in front of authentication) answers 304 or
+  // 412 and so tells a caller without a key what the resource holds. RFC 9110 §13.2.1: a server MUST ignore
+  // the preconditions when the request without them would not get a 2xx (here, the 401). `*` matches any
+  // current representation (§13.1.2), so no tag of the target's is needed.
+  {
+    label: 'no Authorization header, but a precondition (If-None-Match: *)',
+    credential: () => ({ auth: 'none', headers: { 'if-none-match': '*' } }),
+    why: 'RFC 9110 §13.2.1: "A server MUST ignore all received preconditions" when the request without them would not get a 2xx',
+  },
 ];
+
+/**
+ * Whether an answer to a request without a valid credential served or described the resource: a 2xx, or a
+ * 304 or 412 that judged a precondition on it. verify's scenarios and the exchange judge call it alike.
+ */
+export const servedWithoutCredential = (status: number) => status < 300 || status === 304 || status === 412;
 
 /**
  * Requests to a secured list by another road than the operation's own: HEAD (the GET's headers without its
@@ -128,8 +143,8 @@ export const authRequired: ScenarioCheckDefinition = {
               ctx,
               response,
               401,
-              `${operation.operationId} must refuse ${variant.label}`,
-              response.status < 300 ? 'AuthNotEnforced' : 'UnexpectedStatus',
+              `${operation.operationId} must refuse ${variant.label}${variant.why ? ` (${variant.why})` : ''}`,
+              servedWithoutCredential(response.status) ? 'AuthNotEnforced' : 'UnexpectedStatus',
             );
           }),
         ).concat(

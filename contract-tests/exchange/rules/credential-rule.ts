@@ -1,7 +1,7 @@
 // authRequired and credentialFirst on observed traffic. The seed: "When the key is missing or invalid, then
 // the response is 401 with an Error body", whatever else the request gets wrong. The proxy cannot tell a
 // valid key from an invalid one, but it can tell a request that carries none (credentials.ts): such a
-// request to a secured operation must get 401. Served (2xx): AuthNotEnforced; 403: UnexpectedStatus, as
+// request to a secured operation must get 401. Served (a 2xx, or a precondition judged: 304, 412): AuthNotEnforced; 403: UnexpectedStatus, as
 // verify's authRequired says; refused for another fault first (400, 404, 415…): CredentialNotJudgedFirst.
 // Left to other judges: a redirect or a 5xx (statusCodeConformance), 413/414/431 (a size limit a gateway
 // applies before anything else), 408, and 429 (throttling, never a finding). A path value the parameter's
@@ -11,6 +11,7 @@ import type { Operation } from '../../../src/openapi/index-operations.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { interfaceOperation } from '../../model/declared-response.ts';
 import { clip } from '../../checks/scenarios/scenario-helpers.ts';
+import { servedWithoutCredential } from '../../checks/scenarios/auth-required.ts';
 import { describeCredential } from '../credentials.ts';
 import type { ExchangeRule } from './rule-context.ts';
 
@@ -23,10 +24,11 @@ export const credentialRule: ExchangeRule = {
     if (credential.kind === 'bearer' || !bearerSecured(model, operation)) return;
     if (faults.parameters.some((fault) => fault.in === 'path')) return;
     const { status } = response;
-    if (status === 401 || status >= 500 || (status >= 300 && status < 400) || BEFORE_THE_CREDENTIAL.has(status)) return;
+    const redirect = status >= 300 && status < 400 && status !== 304;
+    if (status === 401 || status >= 500 || redirect || BEFORE_THE_CREDENTIAL.has(status)) return;
     const what = `${operation.operationId} with ${describeCredential(credential)}`;
     const actual = `${status} ${clip(response.text)}`;
-    if (status < 300)
+    if (servedWithoutCredential(status))
       ctx.fail({
         title: 'AuthNotEnforced',
         message: `${what} must be refused with 401: got ${status}.`,
