@@ -84,7 +84,7 @@ export interface ConformanceOptions {
   overlayPath?: string;
   /** An already parsed spec (wins over specPath). */
   document?: OpenApiDocument;
-  /** Scenarios in flight at once; default 8. */
+  /** Scenarios in flight at once; default CONCURRENCY_DEFAULT (8). */
   concurrency?: number;
   /** Clock for date-dependent expectations (the sunset date); default the real time. */
   now?: () => Date;
@@ -104,6 +104,9 @@ export interface ConformanceOptions {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export const GENERATION_DEFAULTS: GenerationSettings = { seed: 1, maxExamples: 50 };
+
+/** Requests in flight at once: enough to use a target's parallelism, few enough to be a client, not a load test. */
+export const CONCURRENCY_DEFAULT = 8;
 
 /** Creates between the state-over-time scenarios' first look and their second: a run stays about a second. */
 export const STATE_DEPTH_DEFAULT = 20;

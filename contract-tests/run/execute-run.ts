@@ -9,7 +9,7 @@ import { ConformanceError } from '../engine/conformance-error.ts';
 import { runHealth, type RunHealth } from '../engine/target-health.ts';
 import { scrubDeep } from '../http/escape-controls.ts';
 import { runRedactor } from '../http/run-secrets.ts';
-import { DEFAULT_TIMEOUT_MS, STATE_DEPTH_DEFAULT, generationOf } from './conformance-options.ts';
+import { CONCURRENCY_DEFAULT, DEFAULT_TIMEOUT_MS, STATE_DEPTH_DEFAULT, generationOf } from './conformance-options.ts';
 import { DEFAULT_RESPONSE_LIMITS } from '../http/response-limits.ts';
 import { send, type FetchLike, type OutgoingRequest } from '../http/send.ts';
 import { createNodeTransport } from '../http/node-transport.ts';
@@ -66,7 +66,7 @@ async function executeWith(plan: RunPlan, fetchImpl: FetchLike): Promise<Executi
   const deadline = AbortSignal.timeout(options.maxRunMs ?? defaultMaxRunMs(options.rateLimit));
   const network = !options.fetch;
   const { notes, unanswered } = await preflight(fetchImpl, urls, timeoutMs, { network, deadline });
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? CONCURRENCY_DEFAULT;
   const limits = { ...DEFAULT_RESPONSE_LIMITS, ...options.limits };
   const throttle = new Throttle({ ratePerSecond: options.rateLimit, ...options.retry, onWait: options.onThrottle });
   const health = healthOfRun(plan, urls, fetchImpl, { timeoutMs, limits, throttle, deadline });

@@ -41,6 +41,10 @@ export async function verifyRecorded(
       allowWrites: true,
       // The target is on the network: HEAD and HTTP/1.0 go on connections of their own, unrecorded here.
       rawConnections: true,
+      // The target shares this event loop with the judge (and the worker with other runs): on a machine busy
+      // with other processes an answer can take longer than verify's 10 s default, which would be a verdict on
+      // the machine. No target here is judged by a timeout firing, so the limit only says "hung".
+      timeoutMs: 60_000,
       ...options,
       fetch: async (url, given) => {
         // The run's clock (a target living past the removal date), as verify judges by it.

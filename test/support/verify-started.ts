@@ -20,6 +20,9 @@ export async function verifyStarted(
       quickstartUrl: server.quickstartUrl,
       apiKey: DEV_API_KEY,
       allowWrites: true,
+      // The server shares this event loop with the judge: on a busy machine an answer can take longer than
+      // verify's 10 s default, a verdict on the machine. A test of timeouts passes its own.
+      timeoutMs: 60_000,
       ...options,
     });
   } finally {
