@@ -6,6 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { ConformanceError } from '../contract-tests/engine/conformance-error.ts';
 import { renderProxyReport, type ProxyReport } from '../src/proxy/proxy-report.ts';
+import { deprecatedSummary } from '../src/proxy/deprecated-calls-report.ts';
 import { startProxy } from '../src/proxy/start-proxy.ts';
 import { apiKeysFromEnv } from '../src/shared/api-key-env.ts';
 import { failedTo, KitError } from '../src/shared/kit-error.ts';
@@ -99,5 +100,5 @@ function summary(report: ProxyReport): string {
   const kinds = report.scenarios.filter((c) => c.status === 'failed').length;
   return `${exchanges.total} exchange(s), ${exchanges.judged} judged, ${exchanges.failed} with a failure; ${
     kinds ? `FAIL: ${kinds} kind(s) of failure` : 'PASS: no failure'
-  }, ${s.recommendations} recommendation(s).`;
+  }, ${s.recommendations} recommendation(s)${deprecatedSummary(report.deprecatedCalls)}.`;
 }

@@ -14,6 +14,8 @@ export const FINDINGS = {
   CredentialNotJudgedFirst:
     'A request with a bad credential and another fault was not answered 401 (the credential is judged first).',
   DefaultNotApplied: 'A field left out of a create did not take the default the document states.',
+  DeprecatedOperationCalled:
+    'A client called an operation the interface deprecates (a notice on observed traffic, never a failure).',
   DeprecatedOperationNotServed: 'A deprecated operation stopped serving records before its removal date.',
   DeprecationNotInEffect:
     'The Deprecation header of an operation the interface deprecates dates the deprecation after the request (RFC 9745).',

@@ -23,6 +23,7 @@ export {
   type HttpExchange,
 } from './exchange/judge-exchange.ts';
 export { exchangesFromHar } from './exchange/har-exchanges.ts';
+export type { DeprecatedCall, Notice } from './exchange/exchange-record.ts';
 export { renderReport, REPORTERS, type ReporterName, type RenderOptions } from './reporters/render-report.ts';
 export type { RecommendationDetail } from './reporters/recommendation-lines.ts';
 export { groupRecommendations, type RecommendationGroup } from './reporters/recommendation-groups.ts';

@@ -23,6 +23,7 @@ describe('judgeExchange', () => {
       note: 'not sent below the base URL judged against',
       failures: [],
       recommendations: [],
+      notices: [],
     });
   });
 
@@ -97,6 +98,18 @@ describe('judgeExchange', () => {
     expect(named(await judgeExchange(tagged, options), ['requestIdHeader'])).toEqual([]);
     const judge = await createExchangeJudge({ ...options, excludeChecks: ['requestIdHeader'] });
     expect(named(await judge.judge(row), ['requestIdHeader'])).toEqual([]);
+  });
+
+  it('gives a call to a deprecated operation as a notice, never a failure, unless its check is left out', async () => {
+    const row = exchange('GET /pets/7?api_key=sk-live-0123456789abcdef', 200, pet(7, 'sold'));
+    const verdict = await judged(row);
+    expect(verdict.notices.map((n) => [n.title, n.deprecatedCall.url, n.deprecatedCall.wouldBreak])).toEqual([
+      ['DeprecatedOperationCalled', '/v1/pets/7?api_key=<redacted>', true],
+    ]);
+    expect(JSON.stringify(verdict)).not.toContain('0123456789abcdef');
+    const excluded = await judgeExchange(row, { baseUrl: BASE_URL, excludeChecks: ['deprecation'] });
+    expect(excluded.notices).toEqual([]);
+    expect((await judged(exchange('GET /pets', 200, [pet(1)]))).notices).toEqual([]);
   });
 
   it('redacts every credential the exchange carries from its verdict', async () => {

@@ -7,6 +7,7 @@ import { harHeaders, headerRecord, type HeaderInput } from '../../src/shared/har
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 import { DEFAULT_TIMEOUT_MS, type ConformanceOptions } from '../run/conformance-options.ts';
 import type { Finding } from '../types.ts';
+import type { Notice } from './exchange-record.ts';
 import { createJudge, type CapturedExchange } from './judge.ts';
 import { matchOperation, methodsAt, sideRoadOf } from './match-operation.ts';
 
@@ -61,6 +62,11 @@ export interface ExchangeVerdict {
   note?: string;
   failures: Finding[];
   recommendations: Finding[];
+  /**
+   * Findings of their own kind, never failures: a call to a deprecated operation (`DeprecatedOperationCalled`),
+   * with its removal date, whether it would break then, and its replacement written out for the same record.
+   */
+  notices: Notice[];
 }
 
 export interface ExchangeJudge {
@@ -99,7 +105,13 @@ export async function createExchangeJudge(options: ExchangeJudgeOptions): Promis
         ({ origin, path }) => url.origin === origin && (url.pathname === path || url.pathname.startsWith(`${path}/`)),
       );
     if (!url || !mount)
-      return { judged: false, note: 'not sent below the base URL judged against', failures: [], recommendations: [] };
+      return {
+        judged: false,
+        note: 'not sent below the base URL judged against',
+        failures: [],
+        recommendations: [],
+        notices: [],
+      };
     const method = request.method.toUpperCase();
     const below = url.pathname.slice(mount.path.length) || '/';
     const match = matchOperation(operations, mount.ownServer, method, below);
@@ -135,8 +147,15 @@ export async function createExchangeJudge(options: ExchangeJudgeOptions): Promis
           }
         : { error: 'no response was captured' }),
     };
-    const { operationId, judged, note, failures, recommendations } = await judge.judge(captured);
-    return { ...(operationId ? { operationId } : {}), judged, ...(note ? { note } : {}), failures, recommendations };
+    const { operationId, judged, note, failures, recommendations, notices } = await judge.judge(captured);
+    return {
+      ...(operationId ? { operationId } : {}),
+      judged,
+      ...(note ? { note } : {}),
+      failures,
+      recommendations,
+      notices,
+    };
   }
 
   return { judge: judgeOne, targetFindings: judge.targetFindings };

@@ -19,10 +19,11 @@ import { headerRecord } from '../../src/shared/har.ts';
 import { redactClip, redactDeep, type Redactor } from '../../src/shared/redact.ts';
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 import { credentialShape, RecentSecrets } from './credentials.ts';
-import { OUTSIDE_THE_DOCUMENT, type ProxiedExchange } from './exchange-record.ts';
+import { OUTSIDE_THE_DOCUMENT, type Notice, type ProxiedExchange } from './exchange-record.ts';
 import { asFetchResponse } from './fetch-response.ts';
 import { requestFaults } from './request-faults.ts';
 import { collectingContext, EXCHANGE_RULES, type CollectedFinding } from './rules/index.ts';
+import { deprecatedCallNotice } from './rules/deprecation-rule.ts';
 import { allowMissing } from '../checks/http-requirements.ts';
 import { sideRoadServed } from '../checks/scenarios/auth-required.ts';
 
@@ -163,6 +164,7 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
     };
     let judged = true;
     let note: string | undefined;
+    let observed: Observed | undefined;
     const noUsableResponse = (title: FindingTitle, reason: string) =>
       collected.push({
         check: TRANSPORT,
@@ -190,6 +192,7 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
     } else {
       const outcome = await readAsVerify(outgoing, response, options.timeoutMs, limits, redact);
       exchange = { ...outcome.exchange, durationMs: captured.durationMs };
+      observed = outcome.observed;
       if (!outcome.observed) noUsableResponse(outcome.failure!.title, outcome.failure!.reason);
       else if (operation) collected.push(...judgeOperation(captured, operation, outcome.observed, now));
       else collected.push(...outsideTheDocument(captured, outcome.observed));
@@ -198,6 +201,19 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
     const findings = collected
       .filter((finding) => active(finding.check))
       .map((finding): Finding => ({ ...finding, severity: severity(finding), exchange: 0 }));
+    // Every call to a deprecated operation, whatever it got (throttled or unanswered too): the client made it.
+    const notice =
+      operation &&
+      deprecatedCallNotice({
+        operations: model.operations,
+        operation,
+        method: captured.method,
+        url: captured.clientPath,
+        status: response?.status,
+        json: observed?.json,
+        now,
+      });
+    const notices: Notice[] = notice && active(notice.check) ? [{ ...notice, exchange: 0 }] : [];
     // Headers by name (`Bearer <redacted>`, cookie values), every other string by the secrets.
     const kept = scrubDeep(
       {
@@ -205,6 +221,7 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
         path: captured.clientPath,
         failures: findings.filter((f) => f.severity === 'error'),
         recommendations: findings.filter((f) => f.severity === 'warning'),
+        notices,
       },
       redact,
     );
@@ -221,6 +238,7 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
       exchange: kept.exchange,
       failures: kept.failures,
       recommendations: kept.recommendations,
+      notices: kept.notices,
     };
   }
 

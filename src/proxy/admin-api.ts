@@ -1,6 +1,7 @@
 // The proxy's own admin API, under /__admin on its port (never forwarded):
 //   GET /__admin/                 the dashboard (dashboard-page.ts)
-//   GET /__admin/requests         the latest exchanges, oldest first (?after=ID for newer ones, ?limit=N)
+//   GET /__admin/requests         the latest exchanges, oldest first (?after=ID for newer ones, ?limit=N),
+//                                 with the run's counts and its deprecated calls
 //   GET /__admin/requests/ID      one exchange: request, answer, findings (credentials redacted)
 //   GET /__admin/requests.har     the journal as HAR 1.2 (bodies as the journal keeps them: clipped)
 //   GET /__admin/report           the run so far, as the report on exit writes it (?reporter=json|junit)
@@ -91,6 +92,7 @@ export function answerAdmin(ctx: AdminContext, req: CoreRequest): CoreResponse {
       requests: ctx.journal.list(Number.isFinite(after) ? after : 0, Number.isFinite(limit) ? limit : 100),
       exchanges: report.exchanges,
       summary: report.summary,
+      deprecatedCalls: report.deprecatedCalls,
     });
   }
   if (path === '/requests.har')

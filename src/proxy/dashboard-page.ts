@@ -2,10 +2,12 @@
 // admin API for exchanges newer than the last it drew, so the table is live; a row opens the exchange: its
 // findings (title, check, message, expected, actual, the choice it departs from), the request as sent to
 // the target and the answer (credentials already redacted by the proxy). Everything from the traffic is
-// written with textContent, never parsed as HTML: paths and bodies come from clients and targets. When the
-// proxy asks for a key (it can be reached from other machines), the page asks for it once, keeps it for the
-// tab (sessionStorage), and sends it with every call; the HAR and the reports are fetched, then saved, since a
-// plain link cannot send it.
+// written with textContent, never parsed as HTML: paths and bodies come from clients and targets. Above the
+// table, the run's calls to deprecated operations (count, method, URL, what to call instead) and how many
+// exchanges would break on the removal date; a notice is never a failure (docs/proxy.md#deprecated-calls).
+// When the proxy asks for a key (it can be reached from other machines), the page asks for it once, keeps it
+// for the tab (sessionStorage), and sends it with every call; the HAR and the reports are fetched, then
+// saved, since a plain link cannot send it.
 import { dashboardPageStart, escapeHtml } from '../shared/dashboard-headers.ts';
 
 const STYLE = `
@@ -20,11 +22,12 @@ const STYLE = `
   th { font-weight: 600; color: #546070; }
   tbody tr { cursor: pointer; } tbody tr:hover, tr.selected { background: #eef3ff; }
   .s2 { color: #17733a; } .s3 { color: #2357c5; } .s4 { color: #a15c00; } .s5 { color: #b3261e; font-weight: 600; }
-  .fail { color: #b3261e; font-weight: 600; } .rec { color: #a15c00; } .muted { color: #6b7585; }
+  .fail { color: #b3261e; font-weight: 600; } .rec { color: #a15c00; } .note { color: #2357c5; } .muted { color: #6b7585; }
   #rows-wrap { max-height: 72vh; overflow: auto; }
   pre { white-space: pre-wrap; word-break: break-all; background: #f7f8fa; padding: 6px 8px; border-radius: 4px; margin: 4px 0; max-height: 320px; overflow: auto; }
   .finding { border-left: 3px solid #b3261e; padding: 2px 8px; margin: 6px 0; }
-  .finding.warning { border-color: #e0a100; }
+  .finding.warning { border-color: #e0a100; } .finding.notice { border-color: #2357c5; }
+  #deprecated tbody tr { cursor: default; } #deprecated tbody tr:hover { background: none; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; margin: 4px 0; } dt { color: #546070; }
 `;
 
@@ -76,9 +79,33 @@ async function poll() {
     const page = await call('/requests?after=' + last + '&limit=200');
     for (const entry of page.requests) { addRow(entry); last = entry.id; }
     $('counts').textContent = page.exchanges.total + ' exchanges, ' + page.exchanges.failed + ' with a failure, '
-      + page.summary.failed + ' failing kind(s), ' + page.summary.recommendations + ' recommendation kind(s)';
+      + page.summary.failed + ' failing kind(s), ' + page.summary.recommendations + ' recommendation kind(s), '
+      + page.deprecatedCalls.total + ' deprecated call(s), ' + page.deprecatedCalls.wouldBreak + ' would break on the removal date';
+    showDeprecated(page.deprecatedCalls);
     $('status').textContent = '';
   } catch (error) { $('status').textContent = 'Failed to refresh: ' + error.message; }
+}
+
+// The deprecated calls of the whole run (the report's), drawn again on each poll: bounded by the report.
+function showDeprecated(calls) {
+  const box = $('deprecated');
+  box.hidden = calls.total === 0;
+  if (box.hidden) return;
+  $('deprecated-total').textContent = calls.total + ' call(s) to deprecated operations; ' + calls.wouldBreak
+    + ' answered 2xx, so would break on the removal date. Never a failure: move them to the replacement.';
+  const rows = $('deprecated-rows'); rows.replaceChildren();
+  for (const operation of calls.operations) {
+    const head = rows.insertRow();
+    const title = head.insertCell(); title.colSpan = 4;
+    title.append(el('strong', operation.operationId + ' (' + operation.call + ')'), el('span', ' ' + (operation.sunset ? 'removed on ' + operation.sunset : 'no removal date') + (operation.replacement ? '; replacement ' + operation.replacement : ''), 'muted'));
+    for (const call of operation.calls) {
+      const row = rows.insertRow();
+      for (const [text, className] of [[call.count + '×'], [call.method + ' ' + call.url], [call.wouldBreak ? call.wouldBreak + ' would break' : '', 'rec'], [call.instead ? 'instead: ' + call.instead : '', 'note']]) {
+        const td = row.insertCell(); td.textContent = text; if (className) td.className = className;
+      }
+    }
+    if (operation.unlisted) rows.insertRow().insertCell().append(el('span', 'and ' + operation.unlisted + ' call(s) to further URLs', 'muted'));
+  }
 }
 
 function addRow(entry) {
@@ -92,6 +119,8 @@ function addRow(entry) {
   cell(entry.durationMs + ' ms');
   cell(entry.failures.join(', '), 'fail');
   cell(entry.judged ? entry.recommendations.join(', ') : 'not judged', entry.judged ? 'rec' : 'muted');
+  // A notice's title is long: the cell says what it is, the opened exchange says the rest.
+  cell(entry.notices.includes('DeprecatedOperationCalled') ? 'deprecated call' : entry.notices.join(', '), 'note');
   while ($('rows').rows.length > 500) $('rows').deleteRow(-1);
 }
 
@@ -108,11 +137,12 @@ function showExchange(x) {
   const box = $('exchange'); box.replaceChildren();
   box.append(el('h2', 'Exchange ' + x.id + ': ' + x.method + ' ' + x.path));
   box.append(el('p', (x.operationId || '(outside the document)') + ', ' + (x.status == null ? 'no answer' : x.status) + ', ' + x.durationMs + ' ms' + (x.judged ? '' : ' (not judged: ' + x.note + ')')));
-  const findings = [...x.failures, ...x.recommendations];
+  const findings = [...x.failures, ...x.recommendations, ...x.notices];
   if (!findings.length && x.judged) box.append(el('p', 'No finding.', 's2'));
+  const LABELS = { error: ['failure ', 'fail'], warning: ['recommendation ', 'rec'], notice: ['notice ', 'note'] };
   for (const f of findings) {
     const div = el('div', null, 'finding ' + f.severity);
-    div.append(el('strong', (f.severity === 'error' ? 'failure ' : 'recommendation ') + f.title + ' [' + f.check + ']', f.severity === 'error' ? 'fail' : 'rec'));
+    div.append(el('strong', LABELS[f.severity][0] + f.title + ' [' + f.check + ']', LABELS[f.severity][1]));
     div.append(el('div', f.message));
     const dl = el('dl');
     for (const [name, value] of [['expected', f.expected], ['actual', f.actual], ['choice', f.choice && f.choice.reason + ' (' + f.choice.pointer + ')']]) {
@@ -162,12 +192,17 @@ export function dashboardPage(
 </form>
 <p id="counts"></p>
 <p id="status" class="fail"></p>
+<section id="deprecated" hidden>
+  <h2>Deprecated calls</h2>
+  <p id="deprecated-total"></p>
+  <table><tbody id="deprecated-rows"></tbody></table>
+</section>
 <div class="grid">
   <section>
     <h2>Exchanges, newest first</h2>
     <div id="rows-wrap">
       <table>
-        <thead><tr><th>#</th><th>time</th><th>method</th><th>path</th><th>operation</th><th>status</th><th>time</th><th>failures</th><th>recommendations</th></tr></thead>
+        <thead><tr><th>#</th><th>time</th><th>method</th><th>path</th><th>operation</th><th>status</th><th>time</th><th>failures</th><th>recommendations</th><th>notices</th></tr></thead>
         <tbody id="rows"></tbody>
       </table>
     </div>

@@ -59,7 +59,10 @@ export function harEntryOf(material: HarMaterial, judged: ProxiedExchange, redac
   });
 }
 
-/** What the judge said of an exchange, as a HAR entry carries it: a comment, and custom fields (`_findings`). */
+/**
+ * What the judge said of an exchange, as a HAR entry carries it: a comment, and custom fields (`_findings`;
+ * `_notices` for a call to a deprecated operation, which is never a failure).
+ */
 export function verdictFields(judged: ProxiedExchange) {
   return {
     ...(judged.note || judged.exchange.error ? { comment: judged.note ?? judged.exchange.error } : {}),
@@ -68,6 +71,7 @@ export function verdictFields(judged: ProxiedExchange) {
       _operationId: judged.operationId ?? null,
       _target: judged.exchange.request.url,
       _findings: [...judged.failures, ...judged.recommendations],
+      ...(judged.notices.length ? { _notices: judged.notices } : {}),
     },
   };
 }

@@ -6,7 +6,7 @@ import type { ProxiedExchange } from '../../contract-tests/exchange/exchange-rec
 export type ExchangeSummary = Pick<
   ProxiedExchange,
   'id' | 'time' | 'method' | 'path' | 'operationId' | 'status' | 'durationMs' | 'judged'
-> & { failures: string[]; recommendations: string[] };
+> & { failures: string[]; recommendations: string[]; notices: string[] };
 
 export class ExchangeJournal {
   private readonly ring: ProxiedExchange[] = [];
@@ -47,5 +47,6 @@ export function summarise(exchange: ProxiedExchange): ExchangeSummary {
     judged: exchange.judged,
     failures: exchange.failures.map((f) => f.title),
     recommendations: exchange.recommendations.map((f) => f.title),
+    notices: exchange.notices.map((n) => n.title),
   };
 }

@@ -3,16 +3,26 @@
 // passes with its recommendation), one passing case per operation whose traffic showed nothing, one
 // skipped case per operation no traffic reached (so CI shows what was covered), and the findings about the
 // target itself. Each case carries up to three instances, with their exchanges (credentials redacted).
+// Calls to a deprecated operation are notices, never failures: a passing case per operation says how many
+// and how many would break on its removal date, and `deprecatedCalls` lists them (deprecated-calls-report.ts).
 import { renderReport } from '../../contract-tests/reporters/render-report.ts';
 import type { Finding, Report, ScenarioResult } from '../../contract-tests/types.ts';
 import type { RunPlan } from '../../contract-tests/run/plan-run.ts';
 import { OUTSIDE_THE_DOCUMENT } from '../../contract-tests/exchange/exchange-record.ts';
 import type { RunTally } from './run-tally.ts';
+import {
+  breakPhrase,
+  deprecatedCallsOf,
+  deprecatedLines,
+  deprecatedSuite,
+  type DeprecatedCallsReport,
+} from './deprecated-calls-report.ts';
 
-/** verify's Report, from the proxy: the tool says so, and how many exchanges were judged. */
+/** verify's Report, from the proxy: the tool says so, how many exchanges were judged, and the deprecated calls. */
 export type ProxyReport = Omit<Report, 'tool'> & {
   tool: 'petstore-kit proxy';
   exchanges: { total: number; judged: number; failed: number };
+  deprecatedCalls: DeprecatedCallsReport;
 };
 
 export interface ReportContext {
@@ -49,6 +59,7 @@ export function buildProxyReport({
       notObservable: [],
       durationMs: 0,
     });
+  const deprecatedCalls = deprecatedCallsOf(tally, plan);
   const operationIds = [...plan.model.operations.map((o) => o.operationId), OUTSIDE_THE_DOCUMENT];
   for (const operationId of operationIds) {
     const seen = tally.operations.get(operationId);
@@ -63,6 +74,17 @@ export function buildProxyReport({
     }
     const kinds = [...tally.kinds.values()].filter((kind) => kind.operationId === operationId);
     const judged = `${seen.judged} of ${seen.exchanges} exchange(s) judged`;
+    const deprecated = deprecatedCalls.operations.find((o) => o.operationId === operationId);
+    if (deprecated)
+      scenarios.push(
+        caseOf(
+          operationId,
+          `${operationId}: DeprecatedOperationCalled [deprecation] notice in ${deprecated.count} of ${seen.exchanges} exchange(s), ${breakPhrase(deprecated)}${deprecated.replacement ? `; replacement ${deprecated.replacement}` : ''}`,
+          'deprecation',
+          'passed',
+          0,
+        ),
+      );
     if (!kinds.length) {
       scenarios.push(caseOf(operationId, `${operationId}: ${judged}, no finding`, TRAFFIC, 'passed', seen.durationMs));
       continue;
@@ -113,6 +135,7 @@ export function buildProxyReport({
       recommendations: scenarios.reduce((n, s) => n + s.recommendations.length, 0),
     },
     exchanges: { total: tally.exchanges, judged: tally.judged, failed: tally.failedExchanges },
+    deprecatedCalls,
     scenarios,
   };
 }
@@ -120,11 +143,22 @@ export function buildProxyReport({
 /** The report in a reporter's format: verify's writers, named for the proxy. */
 export function renderProxyReport(report: ProxyReport, reporter: 'json' | 'junit' | 'pretty'): string {
   const text = renderReport({ ...report, tool: 'petstore-kit verify' }, reporter);
+  const { exchanges, deprecatedCalls } = report;
   if (reporter === 'json')
-    return `${JSON.stringify({ ...JSON.parse(text), tool: report.tool, exchanges: report.exchanges }, null, 2)}\n`;
-  if (reporter === 'junit')
-    return text.replace('<testsuites name="petstore-kit verify"', '<testsuites name="petstore-kit proxy"');
-  return text;
+    return `${JSON.stringify({ ...JSON.parse(text), tool: report.tool, exchanges, deprecatedCalls }, null, 2)}\n`;
+  if (reporter === 'junit') {
+    const suite = deprecatedSuite(deprecatedCalls, report.startedAt.replace(/Z$/, ''));
+    const closing = text.lastIndexOf('</testsuites>');
+    return `${text.slice(0, closing)}${suite}${text.slice(closing)}`.replace(
+      '<testsuites name="petstore-kit verify"',
+      '<testsuites name="petstore-kit proxy"',
+    );
+  }
+  // The deprecated calls go before the verdict, the report's last line.
+  const lines = deprecatedLines(deprecatedCalls);
+  if (!lines.length) return text;
+  const verdict = text.trimEnd().lastIndexOf('\n');
+  return `${text.slice(0, verdict)}\n${lines.join('\n')}\n${text.slice(verdict)}`;
 }
 
 function caseOf(

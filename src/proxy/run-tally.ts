@@ -1,12 +1,20 @@
 // What the whole run saw, for the report written on exit: per operation, how many exchanges and which kinds
 // of finding (check and title), each kind with its count and its first few instances. Bounded by the
 // document's operations and the finding catalogue, not by the traffic: a day of traffic costs no more
-// than a minute of it.
+// than a minute of it. And every call to a deprecated operation (the judge's notices), counted per operation
+// and listed by method and URL up to a bound (ids differ call by call: beyond it, calls are counted only).
 import type { Exchange, Finding } from '../../contract-tests/types.ts';
-import { OUTSIDE_THE_DOCUMENT, type ProxiedExchange } from '../../contract-tests/exchange/exchange-record.ts';
+import {
+  OUTSIDE_THE_DOCUMENT,
+  type DeprecatedCall,
+  type ProxiedExchange,
+} from '../../contract-tests/exchange/exchange-record.ts';
 
 /** Instances kept per kind of finding, to show what it looked like. */
 const EXAMPLES = 3;
+
+/** Distinct deprecated calls (method and URL) listed per operation; further ones are counted, not listed. */
+export const LISTED_CALLS = 50;
 
 export interface FindingKind {
   operationId: string;
@@ -27,6 +35,31 @@ export interface OperationTally {
   durationMs: number;
 }
 
+/** Calls with one method and URL to a deprecated operation. */
+export interface DeprecatedCallGroup {
+  method: string;
+  url: string;
+  count: number;
+  /** Of them, 2xx answers of an operation with a removal date: they would break on that date. */
+  wouldBreak: number;
+  /** The replacement written out for the record the first 2xx showed. */
+  instead?: string;
+}
+
+/** The calls to one deprecated operation. */
+export interface DeprecatedOperationTally {
+  operationId: string;
+  sunset?: string;
+  /** The replacement the document names, as a call (`GET /pets`). */
+  replacement?: string;
+  count: number;
+  wouldBreak: number;
+  /** Keyed by `METHOD url`, at most LISTED_CALLS. */
+  calls: Map<string, DeprecatedCallGroup>;
+  /** Calls whose method and URL were beyond the listed ones. */
+  unlisted: number;
+}
+
 export class RunTally {
   readonly startedAt = new Date();
   exchanges = 0;
@@ -35,6 +68,8 @@ export class RunTally {
   failedExchanges = 0;
   readonly operations = new Map<string, OperationTally>();
   readonly kinds = new Map<string, FindingKind>();
+  /** Calls to deprecated operations, by operation (the judge's DeprecatedOperationCalled notices). */
+  readonly deprecated = new Map<string, DeprecatedOperationTally>();
 
   add(exchange: ProxiedExchange): void {
     this.exchanges++;
@@ -70,6 +105,36 @@ export class RunTally {
       if (kind.examples.length < EXAMPLES)
         kind.examples.push({ id: exchange.id, exchange: exchange.exchange, finding });
     }
+    for (const notice of exchange.notices) this.addDeprecated(notice.deprecatedCall);
+  }
+
+  private addDeprecated(call: DeprecatedCall): void {
+    const { operationId, sunset, replacement } = call;
+    const operation = this.deprecated.get(operationId) ?? {
+      operationId,
+      ...(sunset !== undefined ? { sunset } : {}),
+      ...(replacement !== undefined ? { replacement } : {}),
+      count: 0,
+      wouldBreak: 0,
+      calls: new Map(),
+      unlisted: 0,
+    };
+    this.deprecated.set(operationId, operation);
+    operation.count++;
+    if (call.wouldBreak) operation.wouldBreak++;
+    const key = `${call.method} ${call.url}`;
+    let group = operation.calls.get(key);
+    if (!group && operation.calls.size >= LISTED_CALLS) {
+      operation.unlisted++;
+      return;
+    }
+    if (!group) {
+      group = { method: call.method, url: call.url, count: 0, wouldBreak: 0 };
+      operation.calls.set(key, group);
+    }
+    group.count++;
+    if (call.wouldBreak) group.wouldBreak++;
+    if (!group.instead && call.instead) group.instead = call.instead;
   }
 
   /** Whether any exchange failed (the exit code of a CI run). */

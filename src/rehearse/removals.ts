@@ -1,28 +1,15 @@
-// What the document says will be removed, and when: each deprecated operation with a removal date
-// (`x-sunset`), and the operation it names as its replacement (`x-replacement`). The seed: GET /pets/{petId}
-// "is deprecated and is scheduled for removal on 5 December 2030"; "the replacement is GET /pets with the
-// status filter".
+// What the interface the kit ships says will be removed, and when (the vocabulary itself, shared with the
+// exchange judge, is src/openapi/removals.ts). The seed: GET /pets/{petId} "is deprecated and is scheduled
+// for removal on 5 December 2030"; "the replacement is GET /pets with the status filter".
 import { document } from '../openapi/document.gen.ts';
-import { indexOperations, type Operation } from '../openapi/index-operations.ts';
+import { indexOperations } from '../openapi/index-operations.ts';
+import { removalsOf, type Removal } from '../openapi/removals.ts';
 
-export interface Removal {
-  operation: Operation;
-  /** The removal date, YYYY-MM-DD. */
-  sunset: string;
-  replacement?: Operation;
-}
+export type { Removal } from '../openapi/removals.ts';
 
 /** The document's deprecated operations that have a removal date, earliest first. */
 export function removals(): Removal[] {
-  const operations = indexOperations(document);
-  return operations
-    .filter((operation) => operation.deprecated && operation.sunset)
-    .map((operation) => ({
-      operation,
-      sunset: operation.sunset!,
-      replacement: operations.find((other) => other.operationId === operation.replacement),
-    }))
-    .sort((a, b) => a.sunset.localeCompare(b.sunset));
+  return removalsOf(indexOperations(document));
 }
 
 /** The moment every removal has happened: the day after the latest removal date, at midnight UTC. */

@@ -1,7 +1,7 @@
 // The rehearsal's report: the verdict, the two passes, every deprecated call grouped (where, how often,
 // from which test) with the replacement the document names and a worked example of it for the same record;
 // rendered for a terminal, a machine, a CI's test view or a job summary.
-import type { Operation } from '../openapi/index-operations.ts';
+import { replacementExample, summariseRemoval, type RemovalSummary } from '../openapi/removals.ts';
 import { xmlText } from '../shared/xml-text.ts';
 import type { Removal } from './removals.ts';
 import type { DeprecatedCall, PassResult } from './run-pass.ts';
@@ -23,7 +23,7 @@ export interface CallGroup {
 
 export interface RehearsalReport extends Judgement {
   command: string;
-  removals: { operationId: string; call: string; sunset: string; replacement?: string }[];
+  removals: RemovalSummary[];
   passes: (Omit<PassResult, 'calls'> & { deprecatedCalls: number })[];
   /** Today's deprecated calls, grouped by call: what to move to the replacement. */
   calls: CallGroup[];
@@ -38,12 +38,7 @@ export function buildReport(
   return {
     ...judgement,
     command,
-    removals: removals.map(({ operation, sunset, replacement }) => ({
-      operationId: operation.operationId,
-      call: `${operation.method.toUpperCase()} ${operation.path}`,
-      sunset,
-      ...(replacement ? { replacement: `${replacement.method.toUpperCase()} ${replacement.path}` } : {}),
-    })),
+    removals: removals.map(summariseRemoval),
     passes: passes.map(({ calls, ...pass }) => ({ ...pass, deprecatedCalls: calls.length })),
     calls: grouped(passes[0]?.calls ?? [], removals),
   };
@@ -65,35 +60,10 @@ function grouped(calls: readonly DeprecatedCall[], removals: readonly Removal[])
     const test = call.test ?? '(unnamed)';
     if (!group.tests.includes(test)) group.tests.push(test);
     const replacement = removals.find((removal) => removal.operation.operationId === call.operationId)?.replacement;
-    if (!group.replacement && replacement && call.record) group.replacement = replacementCall(call, replacement);
+    if (!group.replacement && replacement && call.record)
+      group.replacement = replacementExample(call.url, call.record, replacement);
   }
   return [...groups.values()].sort((a, b) => b.count - a.count || a.url.localeCompare(b.url));
-}
-
-/**
- * The replacement for one call: the replacement operation on the same base path, its query filled from the
- * record the deprecated call returned (`status=sold`) and its page as large as it goes, then the record by id.
- */
-function replacementCall(call: DeprecatedCall, replacement: Operation): string {
-  const base = call.url.slice(0, call.url.length - pathTail(call.url, replacement).length);
-  const query = new URLSearchParams();
-  for (const parameter of replacement.parameters.filter((p) => p.in === 'query')) {
-    const value = call.record![parameter.name];
-    const maximum = (parameter.schema as { maximum?: number } | undefined)?.maximum;
-    if (typeof value === 'string' || typeof value === 'number') query.set(parameter.name, String(value));
-    else if (typeof maximum === 'number') query.set(parameter.name, String(maximum));
-  }
-  const id = call.record!.id;
-  const search = query.toString();
-  return `${replacement.method.toUpperCase()} ${base}${replacement.path}${search ? `?${search}` : ''}${id === undefined ? '' : `, then the record with id ${String(id)}`}`;
-}
-
-/** The part of `url` below its base path: from the replacement's first path segment on (`/pets/7` of `/v1/pets/7`). */
-function pathTail(url: string, replacement: Operation): string {
-  const path = url.split('?')[0];
-  const first = `/${replacement.path.split('/')[1]}`;
-  const at = path.lastIndexOf(first);
-  return at === -1 ? '' : url.slice(at);
 }
 
 export function renderRehearsal(report: RehearsalReport, reporter: RehearseReporter): string {

@@ -1,7 +1,6 @@
 // `petstore-kit proxy` as CI runs it: a child process in front of a target, stopped by SIGTERM or by
 // --exit-after, writing its report and exiting 1 when a failure was seen, 0 when none was, 2 on bad usage.
 // And its memory against a target whose body never ends: streamed through, never held whole.
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -11,36 +10,9 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { startTarget, TARGETS } from '../fixtures/targets/index.ts';
-import { BIN, ROOT, runCli } from '../support/cli-child.ts';
+import { runCli, startProxyCli } from '../support/cli-child.ts';
 
 const auth = { authorization: `Bearer ${DEV_API_KEY}` };
-
-interface ProxyChild {
-  pid: number;
-  apiUrl: string;
-  output(): string;
-  exited: Promise<number | null>;
-}
-
-/** Starts `petstore-kit proxy --port 0 <args>` and resolves once its banner names its API URL. */
-function startProxyCli(args: string[]): Promise<ProxyChild> {
-  const child = spawn(process.execPath, [BIN, 'proxy', '--port', '0', ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /Pet Store API\s+(http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(output);
-      if (match) resolve({ pid: child.pid!, apiUrl: match[1], output: () => output, exited });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    exited.then((code) => reject(new Error(`proxy exited before its banner (code ${code}):\n${output}`)));
-  });
-}
 
 let dir: string;
 beforeAll(async () => {

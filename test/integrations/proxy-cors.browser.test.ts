@@ -88,11 +88,16 @@ describe("in Chromium, the proxy's dashboard", () => {
   });
   afterAll(() => target.close());
 
-  it('runs under its Content-Security-Policy and shows the exchanges', async (ctx) => {
+  it('runs under its Content-Security-Policy and shows the exchanges and the deprecated calls', async (ctx) => {
     requireChromium(ctx);
     const proxy = await startProxy({ target: target.apiUrl });
     try {
-      await fetch(`${proxy.apiUrl}/pets?limit=1`, { headers: { authorization: `Bearer ${DEV_API_KEY}` } });
+      const auth = { authorization: `Bearer ${DEV_API_KEY}` };
+      const [pet] = (await (await fetch(`${proxy.apiUrl}/pets?limit=1`, { headers: auth })).json()) as {
+        id: number;
+        status: string;
+      }[];
+      await (await fetch(`${proxy.apiUrl}/pets/${pet.id}`, { headers: auth })).text();
       const problems = await usePage(
         proxy.adminUrl,
         { name: 'proxy-dashboard', resultsDir: SCREENSHOTS_DIR },
@@ -100,6 +105,18 @@ describe("in Chromium, the proxy's dashboard", () => {
           await page.waitForSelector('#rows tr');
           expect(await page.textContent('#rows')).toContain('listPets');
           expect(await page.isHidden('#login')).toBe(true);
+          // getPet is deprecated: a notice in its row, and the run's deprecated calls above the table.
+          await page.waitForSelector('#deprecated', { state: 'visible' });
+          const deprecated = await page.textContent('#deprecated');
+          expect(deprecated).toContain('1 call(s) to deprecated operations; 1 answered 2xx, so would break');
+          expect(deprecated).toContain(`GET /v1/pets/${pet.id}`);
+          expect(deprecated).toContain(
+            `instead: GET /v1/pets?limit=100&status=${pet.status}, then the record with id ${pet.id}`,
+          );
+          expect(await page.textContent('#rows')).toContain('deprecated call');
+          await page.click('#rows tr:first-child');
+          await page.waitForSelector('#exchange .finding.notice');
+          expect(await page.textContent('#exchange')).toContain('notice DeprecatedOperationCalled [deprecation]');
         },
       );
       expect(problems).toEqual([]);

@@ -82,3 +82,30 @@ export function startCli(
     exited.then(({ code, signal }) => fail(`exited before the banner (code ${code}, signal ${signal})`));
   });
 }
+
+export interface ProxyChild {
+  pid: number;
+  apiUrl: string;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `petstore-kit proxy --port 0 <args>` and resolves once its banner names its API URL. */
+export function startProxyCli(args: string[]): Promise<ProxyChild> {
+  const child = spawn(process.execPath, [BIN, 'proxy', '--port', '0', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /Pet Store API\s+(http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(output);
+      if (match) resolve({ pid: child.pid!, apiUrl: match[1], output: () => output, exited });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    exited.then((code) => reject(new Error(`proxy exited before its banner (code ${code}):\n${output}`)));
+  });
+}

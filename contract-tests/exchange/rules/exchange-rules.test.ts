@@ -2,7 +2,7 @@
 // judged in process by the judge users and the proxy call (test/support/exchange-rows.ts), each row's
 // findings of the rule's checks compared (the schema and status checks beside them are proven elsewhere).
 import { describe, expect, it } from 'vitest';
-import { error, exchange, findingsOf, pet, WITH_KEY } from '../../../test/support/exchange-rows.ts';
+import { error, exchange, findingsOf, named, pet, rowJudge, WITH_KEY } from '../../../test/support/exchange-rows.ts';
 import { admitsJson } from './accept-rule.ts';
 
 // authRequired and credentialFirst on one exchange: a request without a bearer credential to a secured
@@ -251,6 +251,101 @@ describe('deprecation-rule.ts', () => {
     ['410 to an operation not deprecated', exchange('GET /pets', 410, error(410)), []],
   ])('%s', async (_, row, expected) => {
     expect(await findingsOf(row, ['deprecation'])).toEqual(expected);
+  });
+});
+
+// deprecatedCallNotice on one exchange: every call to getPet is a notice (DeprecatedOperationCalled), whatever
+// it got and whatever the date, and never a failure; a 2xx would break on the removal date, and its pet gives
+// the replacement written out. Beside it, the target is judged as verify judges it (the 410 row above).
+describe('deprecatedCallNotice (deprecation-rule.ts)', () => {
+  const AFTER = { startedAt: '2031-01-01T00:00:00Z' };
+  const call = {
+    operationId: 'getPet',
+    method: 'GET',
+    url: '/v1/pets/7',
+    sunset: '2030-12-05',
+    replacement: 'GET /pets',
+  };
+  const instead = 'GET /v1/pets?limit=100&status=sold, then the record with id 7';
+  const { response: _, ...unanswered } = exchange('GET /pets/7', 200);
+  it.each([
+    [
+      'a 200 before the removal date',
+      exchange('GET /pets/7', 200, pet(7, 'sold')),
+      { ...call, status: 200, pastSunset: false, wouldBreak: true, instead },
+      [],
+    ],
+    [
+      'a 200 after it, still served',
+      exchange('GET /pets/7', 200, pet(7, 'sold'), AFTER),
+      { ...call, status: 200, pastSunset: true, wouldBreak: true, instead },
+      [],
+    ],
+    [
+      'a 404 (an unknown id)',
+      exchange('GET /pets/7', 404, error(404)),
+      { ...call, status: 404, pastSunset: false, wouldBreak: false },
+      [],
+    ],
+    [
+      'a 401 without a key',
+      exchange('GET /pets/7', 401, error(401), { headers: {} }),
+      { ...call, status: 401, pastSunset: false, wouldBreak: false },
+      [],
+    ],
+    [
+      'a 410 before the removal date: the target fails, the call is a notice',
+      exchange('GET /pets/7', 410, error(410)),
+      { ...call, status: 410, pastSunset: false, wouldBreak: false },
+      ['deprecation: DeprecatedOperationNotServed'],
+    ],
+    [
+      'a 410 after it',
+      exchange('GET /pets/7', 410, error(410), AFTER),
+      { ...call, status: 410, pastSunset: true, wouldBreak: false },
+      [],
+    ],
+    [
+      'throttled, unjudged',
+      exchange('GET /pets/7', 429, error(429)),
+      { ...call, status: 429, pastSunset: false, wouldBreak: false },
+      [],
+    ],
+    ['no answer', unanswered, { ...call, pastSunset: false, wouldBreak: false }, []],
+    [
+      'a 200 that shows no record: no worked example',
+      exchange('GET /pets/7', 200, [pet(7)]),
+      { ...call, status: 200, pastSunset: false, wouldBreak: true },
+      [],
+    ],
+    [
+      'a query on the call',
+      exchange('GET /pets/7?trace=1', 200, pet(7, 'sold')),
+      { ...call, url: '/v1/pets/7?trace=1', status: 200, pastSunset: false, wouldBreak: true, instead },
+      [],
+    ],
+    ['the list, not deprecated', exchange('GET /pets?status=sold', 200, [pet(7, 'sold')]), undefined, []],
+  ])('%s', async (_, row, notice, deprecationFindings) => {
+    const verdict = await (await rowJudge()).judge(row);
+    expect(verdict.notices.map((n) => n.deprecatedCall)).toEqual(notice ? [notice] : []);
+    expect(verdict.notices.every((n) => n.severity === 'notice' && n.title === 'DeprecatedOperationCalled')).toBe(true);
+    expect(named(verdict, ['deprecation'])).toEqual(deprecationFindings);
+  });
+
+  it('says what to call instead, and when the call breaks', async () => {
+    const [before] = (await (await rowJudge()).judge(exchange('GET /pets/7', 200, pet(7, 'sold')))).notices;
+    expect(before).toMatchObject({
+      check: 'deprecation',
+      message: `GET /v1/pets/7 (got 200) calls getPet, which the interface deprecates and which will be removed on 2030-12-05: this call would break then. Use GET /pets instead: ${instead}.`,
+      expected: instead,
+      actual: 'GET /v1/pets/7',
+      exchange: 0,
+    });
+    const [after] = (await (await rowJudge()).judge(exchange('GET /pets/7', 404, error(404), AFTER))).notices;
+    expect(after.message).toBe(
+      'GET /v1/pets/7 (got 404) calls getPet, which the interface deprecates and which was to be removed on 2030-12-05. Use GET /pets instead.',
+    );
+    expect(after.expected).toBe('GET /pets');
   });
 });
 
