@@ -10,7 +10,7 @@ import { measureColdStart } from './lib/cold-start.ts';
 import { timeConformance } from './lib/conformance-time.ts';
 import { measureCoreScale } from './lib/core-scale.ts';
 import { checkGoals } from './lib/goals.ts';
-import { combineRounds, run, warmUp, type LoadResult } from './lib/load.ts';
+import { combineRounds, run, warmUp, type LoadResult, type Span } from './lib/load.ts';
 import { describeMachine } from './lib/machine.ts';
 import { measureMsw } from './lib/msw-bench.ts';
 import { formatSummary, summariseProfile } from './lib/profile-summary.ts';
@@ -133,14 +133,15 @@ async function sideBySide(profileDir: string | undefined, origins: string[]): Pr
     targets.push(await startPrism());
     origins.push(...targets.map((target) => target.origin));
     const rows: Row[] = [];
-    const roundS = settings.durationS / settings.rounds;
+    // The smoke run counts requests per round (a few per connection), the benchmark seconds.
+    const round: Span = settings.smoke ? { requests: settings.connections * 5 } : settings.durationS / settings.rounds;
     for (const scenario of SCENARIOS) {
       log(scenario.title);
       for (const target of targets) await warmUp(target.origin, scenario, settings);
       const rounds = new Map<Target, LoadResult[]>(targets.map((target) => [target, []]));
-      for (let round = 0; round < settings.rounds; round++)
-        for (const target of round % 2 ? [...targets].reverse() : targets)
-          rounds.get(target)!.push(await run(target.origin, scenario, settings.connections, roundS, target.cpuSeconds));
+      for (let index = 0; index < settings.rounds; index++)
+        for (const target of index % 2 ? [...targets].reverse() : targets)
+          rounds.get(target)!.push(await run(target.origin, scenario, settings.connections, round, target.cpuSeconds));
       for (const target of targets) {
         const result = combineRounds(rounds.get(target)!);
         const expect = target.id === 'ceiling' ? 200 : scenario.expect;

@@ -41,15 +41,21 @@ export function stopLoads(): void {
   for (const instance of running) instance.stop();
 }
 
+/**
+ * How long a run lasts: seconds, or a number of requests. The smoke run (CI) counts requests, so that a
+ * target slowed by a busy machine still gets measured instead of finishing its seconds with none answered.
+ */
+export type Span = number | { requests: number };
+
 /** One autocannon run, stopped by stopLoads(); its raw result. */
-export async function fire(origin: string, request: LoadRequest, connections: number, duration: number) {
+export async function fire(origin: string, request: LoadRequest, connections: number, span: Span) {
   const instance = autocannon({
     url: origin + request.path,
     method: request.method,
     headers: request.headers,
     body: request.body,
     connections,
-    duration,
+    ...(typeof span === 'number' ? { duration: span } : { amount: span.requests }),
   });
   running.add(instance);
   try {
@@ -74,16 +80,16 @@ export async function warmUp(origin: string, request: LoadRequest, options: Load
   if (options.warmupS > 0) await fire(origin, request, options.connections, options.warmupS);
 }
 
-/** One counted run of `durationS` seconds, with the server's CPU time per request when it can be read. */
+/** One counted run over `span`, with the server's CPU time per request when it can be read. */
 export async function run(
   origin: string,
   request: LoadRequest,
   connections: number,
-  durationS: number,
+  span: Span,
   cpuSeconds?: () => Promise<number | undefined>,
 ): Promise<LoadResult> {
   const cpuBefore = await cpuSeconds?.();
-  const result = await fire(origin, request, connections, durationS);
+  const result = await fire(origin, request, connections, span);
   const cpuAfter = await cpuSeconds?.();
   const statuses: Record<string, number> = {};
   for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = count;
