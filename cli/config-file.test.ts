@@ -73,6 +73,8 @@ describe('the configuration file', () => {
       'serve',
       { rule: ['{"operation":"listPets","example":"empty"}'] },
     ],
+    ['serve:\n  brownouts: [09:00/09:15@50%, 0.1]', 'serve', { brownout: ['09:00/09:15@50%', '0.1'] }],
+    ['rehearse:\n  brownouts: 50%', 'rehearse', { brownout: ['50%'] }],
     // Another command's section is not this one's business; an empty file or section gives nothing.
     ['verify: { timeout: 5 }\nserve: { port: 1 }', 'proxy', {}],
     ['', 'serve', {}],
@@ -130,6 +132,11 @@ describe('the configuration file', () => {
     ['verify: [1]', 'verify', '1: verify: expected keys such as baseUrl, quickstartUrl, apiKey'],
     ['- serve', 'serve', '1: expected sections serve, verify, proxy, rehearse'],
     ['serve:\n  port: 1\n  port: 2', 'serve', '3: serve.port: given twice'],
+    [
+      'serve:\n  brownouts:\n    - 10%\n    - 9 to 5',
+      'serve',
+      '4: serve.brownouts: "9 to 5" is not a brownout window; expected START/END (ISO 8601, e.g. 2030-11-01T09:00Z/2030-11-01T10:00Z), HH:MM/HH:MM (every day, UTC) or a share alone (50%), each with an optional @SHARE (@50% or @0.5)',
+    ],
   ] as const)('%j: exit 2 naming file, line and key', (text, section, message) => {
     const error = errorOf(text, section);
     expect(error.startsWith(`petstore-kit.config.yaml:${message}`), error).toBe(true);

@@ -1,7 +1,7 @@
 // `petstore-kit rehearse`'s flags: one row each (flag-table.ts).
 import { REHEARSE_REPORTERS } from '../src/rehearse/report.ts';
 import { oneOf, type FlagTable } from './flag-table.ts';
-import { JUDGE_FLAGS } from './shared-flags.ts';
+import { brownoutRow, JUDGE_FLAGS } from './shared-flags.ts';
 import { integerFlag, UsageError } from './usage-error.ts';
 
 export const REHEARSE_FLAGS = {
@@ -30,6 +30,9 @@ export const REHEARSE_FLAGS = {
     check: dateFlag,
     help: "The second pass's clock, YYYY-MM-DD (default: the day after the last removal date the\ndocument gives, 2030-12-06); a date before it rehearses an earlier point",
   },
+  brownouts: brownoutRow(
+    "Run the first pass under a brownout: a share alone (e.g. 50%) gives that share of its\ndeprecated calls the removal's answer for the whole pass; a window as serve --brownout\ntakes it browns out only while today's clock is inside it. Drawn from --seed, so a\nrehearsal fails the same calls every time; the report counts them. Repeat for several",
+  ),
 } as const satisfies FlagTable;
 
 function dateFlag(text: string): Date {

@@ -30,6 +30,7 @@ const parseRehearseArgs = commandParser(REHEARSE_FLAGS, 'rehearse', (values) => 
   output: ifGiven(values.output, REHEARSE_FLAGS.output.check),
   seed: REHEARSE_FLAGS.seed.check(values.seed),
   at: ifGiven(values.at, REHEARSE_FLAGS.at.check),
+  brownouts: values.brownout?.map(REHEARSE_FLAGS.brownouts.check),
 }));
 
 export async function rehearseCommand(argv: string[], io: RehearseIo = PROCESS_IO): Promise<number> {
@@ -41,18 +42,20 @@ export async function rehearseCommand(argv: string[], io: RehearseIo = PROCESS_I
   }
   const [command, ...commandArgs] = split === -1 ? [] : argv.slice(split + 1);
   if (!command) throw new UsageError('the command to rehearse goes after --, e.g. petstore-kit rehearse -- npm test');
-  const { reporter, output, seed } = args;
+  const { reporter, output, seed, brownouts } = args;
   const shown = [command, ...commandArgs].join(' ');
   const planned = removals();
   const at = args.at ?? pastEveryRemoval(planned);
   const pass = (name: 'today' | 'removed', from?: Date) => {
-    io.stderr(
-      `rehearse: ${name === 'today' ? "today's clock" : `the clock at ${from!.toISOString().slice(0, 10)}`}: ${shown}\n`,
-    );
+    // The brownout rehearses the time before the removal: the first pass only (past the date, getPet is gone).
+    const browned = name === 'today' ? brownouts : undefined;
+    const clock = name === 'today' ? "today's clock" : `the clock at ${from!.toISOString().slice(0, 10)}`;
+    io.stderr(`rehearse: ${clock}${browned ? `, brownout ${browned.join(', ')}` : ''}: ${shown}\n`);
     return runPass({
       pass: name,
       from,
       seed,
+      brownouts: browned,
       removals: planned,
       command,
       args: commandArgs,

@@ -8,7 +8,7 @@ import { FAIL_RATE_STATUS, faultsFromFlags } from './fault-flags.ts';
 import { readableFileFlag, writableFileFlag } from './flag-values.ts';
 import { oneOf, type FlagTable } from './flag-table.ts';
 import { rulesFromFlags } from './rule-flags.ts';
-import { hostRow, LISTEN_FLAGS, portFlag } from './shared-flags.ts';
+import { brownoutRow, hostRow, LISTEN_FLAGS, portFlag } from './shared-flags.ts';
 import { integerFlag, UsageError } from './usage-error.ts';
 
 export const SERVE_FLAGS = {
@@ -137,6 +137,9 @@ export const SERVE_FLAGS = {
     check: (text: string) => rulesFromFlags({ rule: [text] }),
     help: 'Add a rule at start-up, as POST /__admin/rules takes it; repeat for several, e.g.\n--rule \'{"operation":"listPets","example":"empty","times":1}\'',
   },
+  brownouts: brownoutRow(
+    "Brown out each deprecated operation before its removal date (getPet: 2030-12-05): in the\nwindow, a share of its calls get the removal's answer (410 Gone), marked in the journal.\nSTART/END (ISO 8601 instants, e.g. 2030-11-01T09:00Z/2030-11-01T10:00Z), HH:MM/HH:MM\nevery day in UTC, or a share alone for all the time; @SHARE is 50% or 0.5 (default\n100%). The calls are drawn from --seed: the same ones in every run. Repeat for several",
+  ),
   log: {
     name: 'log',
     type: 'boolean',

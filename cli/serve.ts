@@ -16,6 +16,7 @@ import { formatLogLine, useColour } from './request-log.ts';
 import { apiKeysFromEnv } from '../src/shared/api-key-env.ts';
 import { bannerText } from './banner.ts';
 import { onStopRequest } from './stop-signals.ts';
+import { removals } from '../src/rehearse/removals.ts';
 
 export const SERVE_HELP = `Usage: petstore-kit serve [options]
 
@@ -60,6 +61,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     now: ifGiven(values.now, (iso) => startingClock(flag.now.check(iso))),
     faults: faultsFromFlags(values),
     rules: rulesFromFlags(values),
+    brownouts: values.brownout?.map(flag.brownouts.check),
     onRequest: values.log ? (entry) => process.stdout.write(formatLogLine(entry, colour)) : undefined,
     strict: values.strict,
     replay,
@@ -106,6 +108,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
           'Replaying',
           `${values.replay}  (recorded answers first, the mock for the rest)`,
         ],
+        values.brownout !== undefined && ['Brownouts', describeBrownouts(values.brownout, values.seed)],
         server.stateFile
           ? ['State file', describeStateFile(server.stateFile)]
           : ['State', 'in memory (use --state-file to keep it)'],
@@ -131,6 +134,12 @@ function describeStateFile(file: NonNullable<RunningServer['stateFile']>): strin
   const origin = { none: 'new', legacy: 'converted from the single-JSON format', current: 'loaded' }[found];
   if (data) return `${path} (${origin}; the changes since ${data.from ?? 'your pets'})`;
   return `${path} (${origin}; seeded pets from --seed ${seed} --pets ${pets}, as the file says)`;
+}
+
+/** `09:00/09:15@50%, 10%: getPet before 2030-12-05; calls drawn from --seed 1`. */
+function describeBrownouts(windows: string[], seed: string): string {
+  const browned = removals().map((removal) => `${removal.operation.operationId} before ${removal.sunset}`);
+  return `${windows.join(', ')}: ${browned.join(', ')}; calls drawn from --seed ${seed}`;
 }
 
 /** `--replay FILE` read (a file that cannot be read or parsed is a bad flag value) with `--replay-order`. */

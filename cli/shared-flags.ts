@@ -1,12 +1,14 @@
 // The rows two commands share, written once and spread into both tables (as Prism's sharedOptions):
 // JUDGE_FLAGS, how `verify` and `proxy` judge (the interface, the choices, the checks, the timeout, the report);
-// LISTEN_FLAGS, who may reach the local server of `serve` and `proxy`.
+// LISTEN_FLAGS, who may reach the local server of `serve` and `proxy`; brownoutRow, `--brownout` of `serve` and
+// `rehearse`.
 import { DEFAULT_TIMEOUT_MS } from '../contract-tests/run/conformance-options.ts';
 import { REPORTERS } from '../contract-tests/reporters/render-report.ts';
 import { checkNamesFlag, httpUrlFlag, ifGiven, readableFileFlag, writableFileFlag } from './flag-values.ts';
 import { oneOf, type FlagTable } from './flag-table.ts';
 import { adminOrigin, allowedHost, listenHost } from './host-flags.ts';
 import { integerFlag, UsageError } from './usage-error.ts';
+import { BrownoutSyntaxError, parseBrownout } from '../src/core/brownout/brownout-schedule.ts';
 
 export const PROFILES = ['interface', 'petstore-kit'] as const;
 
@@ -141,3 +143,25 @@ export const baseUrlRow = <Name extends string>(name: Name, example: string, hel
 
 /** `--port`: a TCP port, 0 for a free one. */
 export const portFlag = (text: string) => integerFlag('port', text, 0, 65535);
+
+/**
+ * `--brownout WINDOW`, repeatable: one window of the brownout schedule each (src/core/brownout), `START/END`,
+ * `HH:MM/HH:MM` or a share, each with an optional `@SHARE`.
+ */
+export const brownoutRow = (help: string) =>
+  ({ name: 'brownout', type: 'string', multiple: true, value: 'WINDOW', check: brownoutFlag, help }) as const;
+
+/** What a window may be, after what is wrong with one (the core's messages are short: browsers carry them). */
+const BROWNOUT_FORMS =
+  'expected START/END (ISO 8601, e.g. 2030-11-01T09:00Z/2030-11-01T10:00Z), HH:MM/HH:MM (every day, UTC) or a share alone (50%), each with an optional @SHARE (@50% or @0.5)';
+
+/** A window as the store's `brownouts` option takes it; what is wrong with it, on one line naming the flag. */
+function brownoutFlag(text: string): string {
+  try {
+    parseBrownout(text);
+  } catch (error) {
+    if (error instanceof BrownoutSyntaxError) throw new UsageError(`--brownout: ${error.message}; ${BROWNOUT_FORMS}`);
+    throw error;
+  }
+  return text;
+}

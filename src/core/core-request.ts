@@ -21,7 +21,10 @@ export interface CoreResponse {
   status: number;
   headers: Record<string, string>;
   body: string | null;
-  /** Set only when a `Prefer` header, a rule or a fault shaped the answer (src/core/shaping); adapters honour it. */
+  /**
+   * Set only when a `Prefer` header, a rule or a fault shaped the answer (src/core/shaping), or to mark it for the
+   * journal (a replayed answer, a brownout); adapters honour it.
+   */
   shaping?: Shaping;
 }
 
@@ -31,10 +34,12 @@ export interface Shaping {
   delayMs?: number;
   /** What goes wrong on the wire: only an adapter can drop a connection or cut a body short. */
   transport?: TransportFault;
-  /** What shaped it, for the request journal, e.g. `prefer code=503`, `rule r1` or `fault f1`. */
+  /** What shaped it, for the request journal, e.g. `prefer code=503`, `rule r1`, `fault f1` or `brownout 50%`. */
   by: string[];
   /** A rule's own body that breaks the interface's response schema, sent because the rule said `deliberate`. */
   deliberate?: true;
+  /** The removal's answer sent ahead of the removal date by a brownout (src/core/brownout). */
+  brownout?: true;
 }
 
 /**

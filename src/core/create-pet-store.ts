@@ -35,6 +35,8 @@ import { storeRequests, type StoreRequests } from './journal/store-requests.ts';
 import { namedExamples } from './shaping/named-examples.ts';
 import { createShaper } from './shaping/shape-answer.ts';
 import { createReplayer } from './replay/replay-handle.ts';
+import { brownoutSchedule } from './brownout/brownout-schedule.ts';
+import { createBrownouts } from './brownout/brownouts.ts';
 import type { AdminExtras } from './admin/admin-api.ts';
 import { ADMIN_PATH, QUICKSTART_PATH } from '../shared/mount-paths.ts';
 
@@ -89,6 +91,15 @@ export interface PetStoreOptions {
    * else the stateful mock answers. Checked whole here: a RecordingError names each bad entry and field.
    */
   replay?: unknown;
+  /**
+   * Brownouts before a removal date (docs/rehearse.md#brownouts): windows in which a share of the calls to a
+   * deprecated operation with a removal date get the removal's answer ahead of time, marked `brownout` in the
+   * journal. One text per window, as `petstore-kit serve --brownout` takes it: `START/END` (ISO 8601 instants,
+   * e.g. `2030-11-01T09:00Z/2030-11-01T10:00Z`), `HH:MM/HH:MM` every day in UTC, or a share alone (all the
+   * time), each window with an optional `@SHARE` (`50%` or `0.5`; default all calls), e.g. `'09:00/09:15@50%'`.
+   * Which calls fail is drawn from `seed`: the same calls in every run. A bad text throws a KitError.
+   */
+  brownouts?: string | readonly string[];
 }
 
 /** Faults armed at run time: the same as the admin API's /__admin/faults. */
@@ -107,7 +118,8 @@ export interface PetStore {
   fetch(request: Request): Promise<Response>;
   /**
    * Back to the start: the pets (and messages) the store was created with, or the pets last given to `seed`;
-   * the faults and rules given at creation; the faults' random draws from their start.
+   * the faults and rules given at creation; the faults' random draws from their start; the brownouts' count of
+   * each call from one, so a run after a reset browns out the same calls.
    */
   reset(): void;
   /** The state now: `{ format, nextPetId, nextMessageId, pets, messages }`, as GET /__admin/state shows it. */
@@ -185,6 +197,8 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
       'no API key was given',
       'Pass at least one key, or none to use DEV_API_KEY.',
     );
+
+  const brownouts = createBrownouts(brownoutSchedule(options.brownouts), seed);
 
   const operations = indexOperations(document);
   const router = createRouter(operations, { basePath, quickstartPath });
@@ -266,6 +280,7 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
     armStartupFaults();
     ruleSet.reset();
     replayer?.rewind();
+    brownouts?.rewind();
   };
   // A new data set, and the state back to it; the log saved before it no longer applies.
   const loadData = (pets: number | YourPets) => {
@@ -291,6 +306,7 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
     shape: createShaper(faults, rules),
     adminOrigins: new Set(options.adminOrigins ?? []),
     replay: replayer?.answer,
+    brownouts,
     admin: {
       faults,
       rules,

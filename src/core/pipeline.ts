@@ -1,5 +1,6 @@
 // The order in which a request is handled lives here and nowhere else:
-//   preflight → admin → route → size → authenticate → shape (Prefer, rules, faults) → sunset → validate request
+//   preflight → admin → route → size → authenticate → shape (Prefer, rules, faults) → sunset or brownout
+//   → validate request
 //   → operation, or its recorded answer (`replay`) → headers (→ validate response)
 // Each stage is a function of its own module; this file only sequences them.
 import { handleAdmin } from './admin/admin-api.ts';
@@ -8,6 +9,7 @@ import { errorResponse, type ErrorCode } from './errors.ts';
 import type { Authenticator } from './http/authenticate.ts';
 import { corsHeaders, preflightResponse } from './http/cors.ts';
 import type { DeprecationPolicy } from './http/deprecation.ts';
+import type { Brownouts } from './brownout/brownouts.ts';
 import type { ValidatedHandler } from './operations/index.ts';
 import type { OperationContext } from './operations/operation-context.ts';
 import type { Router } from './router/create-router.ts';
@@ -53,6 +55,8 @@ export interface PipelineParts {
    * a recording passes the same gate as the stateful answer. Undefined: the operation answers.
    */
   replay?: (request: CoreRequest) => CoreResponse | undefined;
+  /** The removal's answer ahead of the date, in the windows of a brownout schedule (src/core/brownout). */
+  brownouts?: Brownouts;
 }
 
 export function createPipeline(parts: PipelineParts): (request: CoreRequest) => CoreResponse {
@@ -141,8 +145,13 @@ function operationAnswer(
   request: CoreRequest,
   rawParams: Record<string, string>,
 ): CoreResponse {
-  const gone = compiled.deprecation?.gone(parts.now());
-  if (gone) return gone;
+  const { deprecation } = compiled;
+  if (deprecation) {
+    // Removed: past the date, or browned out before it. Either way the removal's own answer.
+    const now = parts.now();
+    const removed = deprecation.gone(now) ?? parts.brownouts?.answer(deprecation, request, now);
+    if (removed) return removed;
+  }
 
   const queryStart = request.url.indexOf('?');
   const verdict = compiled.validateRequest({

@@ -23,6 +23,7 @@ const STYLE = `
   th { font-weight: 600; color: #546070; }
   .s2 { color: #17733a; } .s4 { color: #a15c00; } .s5 { color: #b3261e; font-weight: 600; }
   .shaped { color: #6b3fa0; font-size: 12px; }
+  .shaped.brownout { color: #b3261e; font-weight: 600; }
   form.fault { display: grid; grid-template-columns: auto 1fr; gap: 4px 8px; align-items: center; margin-top: 8px; }
   input, select, button { font: inherit; }
   button { cursor: pointer; border: 1px solid #b8c0cc; background: #fff; border-radius: 4px; padding: 3px 10px; }
@@ -144,12 +145,12 @@ function showJournal(entries) {
     cell(row, entry.operation); cell(row, entry.status, 's' + String(entry.status)[0]);
     cell(row, entry.durationMs + ' ms');
     const notes = [entry.error, ...(entry.issues || []).map((issue) => issue.message)].filter(Boolean).join('; ');
-    cell(row, notes); cell(row, shaping(entry), 'shaped');
+    cell(row, notes); cell(row, shaping(entry), entry.brownout ? 'shaped brownout' : 'shaped');
   }
 }
 
-// What shaped an answer (a rule's body sent against the interface on purpose says so), and what a fault did on
-// the wire (the status shown was then never sent).
+// What shaped an answer (a rule's body sent against the interface on purpose says so; a brownout names its window
+// and is shown in red), and what a fault did on the wire (the status shown was then never sent).
 const shaping = (entry) => [...(entry.shapedBy || []), ...(entry.deliberate ? ['deliberate'] : []),
   ...(entry.transport ? [entry.transport] : [])].join(', ');
 
@@ -184,7 +185,8 @@ function showEntry(entry) {
     + ', ' + entry.durationMs + ' ms';
   const shaped = shaping(entry);
   $('entry-shaped').hidden = !shaped;
-  $('entry-shaped').textContent = shaped ? 'Shaped by: ' + shaped : '';
+  $('entry-shaped').textContent = !shaped ? '' : 'Shaped by: ' + shaped
+    + (entry.brownout ? ". A brownout: the removal's answer, sent ahead of the removal date." : '');
   showHeaders($('entry-request-headers'), entry.request.headers);
   showHeaders($('entry-response-headers'), entry.response.headers);
   showBody('entry-request-body', entry.request);

@@ -85,7 +85,12 @@ function removalLine(removal: RehearsalReport['removals'][number]): string {
 
 function passLine(pass: RehearsalReport['passes'][number]): string {
   const seconds = (pass.durationMs / 1000).toFixed(1);
-  return `${pass.pass.padEnd(8)} clock ${pass.clock.slice(0, 10)}: exit ${pass.exitCode}, ${pass.deprecatedCalls} deprecated call(s), ${pass.requests} request(s), ${seconds} s`;
+  return `${pass.pass.padEnd(8)} clock ${pass.clock.slice(0, 10)}: exit ${pass.exitCode}, ${pass.deprecatedCalls} deprecated call(s)${brownedOut(pass)}, ${pass.requests} request(s), ${seconds} s`;
+}
+
+/** ` (1 browned out: 50%)` for a pass run under a brownout, else nothing. */
+function brownedOut({ brownout }: RehearsalReport['passes'][number]): string {
+  return brownout ? ` (${brownout.calls} browned out: ${brownout.schedule.join(', ')})` : '';
 }
 
 function pretty(report: RehearsalReport): string {
@@ -115,7 +120,8 @@ function markdown(report: RehearsalReport): string {
     '| pass | clock | exit | deprecated calls | requests |',
     '|---|---|---|---|---|',
     ...report.passes.map(
-      (p) => `| ${p.pass} | ${p.clock.slice(0, 10)} | ${p.exitCode} | ${p.deprecatedCalls} | ${p.requests} |`,
+      (p) =>
+        `| ${p.pass} | ${p.clock.slice(0, 10)} | ${p.exitCode} | ${p.deprecatedCalls}${cell(brownedOut(p))} | ${p.requests} |`,
     ),
   ];
   if (report.calls.length) {
@@ -139,6 +145,13 @@ function junit(report: RehearsalReport): string {
     (call) =>
       `      <property name="${xmlText(`deprecated ${call.method} ${call.url}`)}" value="${xmlText(`${call.count}× from ${call.tests.join(', ')}`)}"/>`,
   );
+  const brownouts = report.passes.flatMap(({ pass, brownout }) =>
+    brownout
+      ? [
+          `      <property name="${xmlText(`browned out (${pass}, ${brownout.schedule.join(', ')})`)}" value="${brownout.calls}"/>`,
+        ]
+      : [],
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="petstore-kit rehearse" tests="${report.passes.length}" failures="${failures}">`,
@@ -146,6 +159,7 @@ function junit(report: RehearsalReport): string {
     '    <properties>',
     `      <property name="verdict" value="${report.verdict}"/>`,
     ...calls,
+    ...brownouts,
     '    </properties>',
     ...cases,
     '  </testsuite>',

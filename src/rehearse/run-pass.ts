@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { DEV_API_KEY, type JournalEntry } from '../core/index.ts';
 import { serve } from '../node/serve.ts';
 import type { Removal } from './removals.ts';
+import { TEST_NAME_HEADER } from '../shared/test-name-header.ts';
 
 /** The environment the user's command gets (docs/rehearse.md): where the mock is, and its key. */
 export const REHEARSAL_ENV = {
@@ -15,8 +16,7 @@ export const REHEARSAL_ENV = {
   pass: 'PETSTORE_REHEARSAL',
 } as const;
 
-/** The request header a test may set to name itself (the setup files the kit ships set it). */
-export const TEST_NAME_HEADER = 'x-petstore-test';
+export { TEST_NAME_HEADER } from '../shared/test-name-header.ts';
 
 export interface DeprecatedCall {
   operationId: string;
@@ -28,6 +28,8 @@ export interface DeprecatedCall {
   test?: string;
   /** The record's values the answer showed (its status, for the replacement's filter), when it showed one. */
   record?: Record<string, unknown>;
+  /** A brownout answered it with the removal's answer (the first pass, under `--brownout`). */
+  brownout?: true;
 }
 
 export interface PassResult {
@@ -40,6 +42,8 @@ export interface PassResult {
   calls: DeprecatedCall[];
   /** Every request the mock answered. */
   requests: number;
+  /** The pass ran under this brownout schedule, and so many of its deprecated calls were browned out. */
+  brownout?: { schedule: string[]; calls: number };
 }
 
 export interface PassOptions {
@@ -53,6 +57,8 @@ export interface PassOptions {
   /** Where the command's output goes (both streams): the report keeps stdout to itself. */
   output: (chunk: string) => void;
   env: Record<string, string | undefined>;
+  /** Brownout windows, as the store's `brownouts` option takes them (docs/rehearse.md#brownouts). */
+  brownouts?: string[];
 }
 
 export async function runPass(options: PassOptions): Promise<PassResult> {
@@ -67,6 +73,7 @@ export async function runPass(options: PassOptions): Promise<PassResult> {
     seed: options.seed,
     apiKeys: [DEV_API_KEY],
     now: from ? () => new Date(from.getTime() + (Date.now() - started)) : undefined,
+    brownouts: options.brownouts,
     log: () => undefined,
     onRequest(entry) {
       requests++;
@@ -89,6 +96,9 @@ export async function runPass(options: PassOptions): Promise<PassResult> {
       durationMs: Date.now() - started,
       calls,
       requests,
+      ...(options.brownouts
+        ? { brownout: { schedule: options.brownouts, calls: calls.filter((call) => call.brownout).length } }
+        : {}),
     };
   } finally {
     await server.close();
@@ -104,6 +114,7 @@ function callOf(entry: JournalEntry): DeprecatedCall {
     status: entry.status,
     ...(test ? { test } : {}),
     ...recordOf(entry),
+    ...(entry.brownout ? { brownout: true as const } : {}),
   };
 }
 

@@ -260,3 +260,40 @@ describe('a journal entry in the dashboard', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('a brownout in the dashboard', () => {
+  it('names the brownout in red in the request list, and says so in the opened entry', async (ctx) => {
+    requireChromium(ctx);
+    // Every getPet call browned out, on a clock set before the removal date.
+    const browned = await serve({ port: 0, pets: 3, brownouts: '100%', now: () => new Date('2030-11-01T09:30:00Z') });
+    try {
+      const run = { name: 'dashboard-brownout', resultsDir: SCREENSHOTS_DIR, viewport: { width: 1280, height: 860 } };
+      const problems = await usePage(`${browned.url}/__admin/`, run, async (page) => {
+        await signIn(page);
+        const headers = { authorization: `Bearer ${DEV_API_KEY}` };
+        expect((await fetch(`${browned.apiUrl}/pets/1`, { headers })).status).toBe(410);
+        expect((await fetch(`${browned.apiUrl}/pets?limit=1`, { headers })).status).toBe(200);
+        await page.waitForFunction(() => document.querySelectorAll('#journal-rows tr').length >= 2);
+        const marks = await page.$$eval('#journal-rows tr', (rows) =>
+          rows.map((row) => {
+            const last = (row as HTMLTableRowElement).cells[7]!;
+            return [last.textContent, last.className, getComputedStyle(last).color];
+          }),
+        );
+        expect(marks).toEqual([
+          ['', 'shaped', 'rgb(107, 63, 160)'],
+          ['brownout 100%', 'shaped brownout', 'rgb(179, 38, 30)'],
+        ]);
+        await page.click('#journal-rows tr:nth-child(2)');
+        await page.waitForFunction(() => document.querySelector('#entry-shaped')?.textContent?.includes('brownout'));
+        expect(await page.textContent('#entry-shaped')).toBe(
+          "Shaped by: brownout 100%. A brownout: the removal's answer, sent ahead of the removal date.",
+        );
+        expect(await page.textContent('#entry-status-line')).toContain('410 getPet');
+      });
+      expect(problems).toEqual([]);
+    } finally {
+      await browned.close();
+    }
+  });
+});

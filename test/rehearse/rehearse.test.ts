@@ -97,9 +97,76 @@ describe('petstore-kit rehearse', () => {
     }
   });
 
+  it('--brownout runs the first pass under the brownout: a fallback survives it, the report counts the calls', async () => {
+    const argv = ['--reporter', 'json', '--brownout', '100%', '--', process.execPath, app('fallback')];
+    const { code, stdout, stderr } = await rehearse(argv);
+    const report = JSON.parse(stdout) as RehearsalReport;
+    expect([code, report.verdict]).toEqual([0, 'ready-with-fallback']);
+    expect(report.passes.map((p) => [p.pass, p.deprecatedCalls, p.brownout])).toEqual([
+      ['today', 1, { schedule: ['100%'], calls: 1 }],
+      ['removed', 1, undefined],
+    ]);
+    expect(report.reason).toContain('makes 1 deprecated call(s) today (1 browned out) and 1 after the removal');
+    expect(stderr).toContain("rehearse: today's clock, brownout 100%: ");
+  });
+
+  it('--brownout: an app that needs getPet fails today under it, named so; the same seed browns out the same calls', async () => {
+    const needs = await rehearse(['--brownout', '100%', '--', process.execPath, app('needs-getpet')]);
+    expect(needs.code).toBe(1);
+    expect(needs.stdout).toMatch(
+      /^VERDICT: not ready: the command fails under the brownout on today's clock \(exit 1; 1 of 1 deprecated call\(s\) browned out\)/m,
+    );
+    expect(needs.stdout).toMatch(
+      /^ {2}today {4}clock \d{4}-\d\d-\d\d: exit 1, 1 deprecated call\(s\) \(1 browned out: 100%\), /m,
+    );
+    const markdown = await rehearse([
+      '--reporter',
+      'markdown',
+      '--brownout',
+      '100%',
+      '--',
+      process.execPath,
+      app('needs-getpet'),
+    ]);
+    expect(markdown.stdout).toMatch(/^\| today \| [\d-]+ \| 1 \| 1 \(1 browned out: 100%\) \| \d+ \|$/m);
+    const junit = await rehearse([
+      '--reporter',
+      'junit',
+      '--brownout',
+      '100%',
+      '--',
+      process.execPath,
+      app('needs-getpet'),
+    ]);
+    expect(junit.stdout).toContain('<property name="browned out (today, 100%)" value="1"/>');
+    // At a share, a seed: whether the one call fails is drawn, the same in every rehearsal.
+    const drawn = async (seed: string) => {
+      const argv = [
+        '--reporter',
+        'json',
+        '--seed',
+        seed,
+        '--brownout',
+        '50%',
+        '--',
+        process.execPath,
+        app('needs-getpet'),
+      ];
+      const report = JSON.parse((await rehearse(argv)).stdout) as RehearsalReport;
+      return [report.passes[0]!.brownout!.calls, report.passes[0]!.exitCode];
+    };
+    const outcomes = await Promise.all(['1', '1', '7'].map(drawn));
+    expect(outcomes[1]).toEqual(outcomes[0]);
+    for (const [calls, exit] of outcomes) expect(exit).toBe(calls);
+    expect(new Set(outcomes.map(([calls]) => calls))).toEqual(new Set([0, 1]));
+  });
+
   it('bad usage exits 2 through the CLI: no command, an unknown reporter, a command that does not exist', async () => {
     await expect(rehearse([])).rejects.toThrow(/the command to rehearse goes after --/);
     await expect(rehearse(['--reporter', 'xml', '--', 'true'])).rejects.toThrow(/--reporter/);
+    await expect(rehearse(['--brownout', '50', '--', 'true'])).rejects.toThrow(
+      /^--brownout: "50" is not a share above 0 and at most 100%; expected START\/END/,
+    );
     await expect(rehearse(['--', 'petstore-kit-no-such-command'])).rejects.toThrow(
       /cannot run petstore-kit-no-such-command: no such command/,
     );

@@ -29,6 +29,14 @@ describe('deprecationPolicy (read from the spec)', () => {
     expect(response?.status).toBe(gone ? 410 : undefined);
   });
 
+  it('keeps the removal date and its answer, which a brownout sends ahead of the date', () => {
+    expect(policy.sunset).toBe(Date.UTC(2030, 11, 5));
+    const removal = policy.removal();
+    expect(removal).toEqual(policy.gone(new Date('2030-12-05T00:00:00Z')));
+    // A new answer each time: one answer's headers, changed on its way out, are not the next one's.
+    expect(policy.removal()).not.toBe(removal);
+  });
+
   it('reads as other tools read it: an RFC 9651 Date item, an HTTP-date, an RFC 8288 link', () => {
     // An independent structured-field parser (structured-headers, RFC 9651) gives the Deprecation header a Date.
     const [deprecation, parameters] = parseItem(policy.headers.deprecation);

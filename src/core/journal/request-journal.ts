@@ -42,6 +42,11 @@ export interface JournalSummary {
   deliberate?: true;
   /** What a fault did on the wire: the connection dropped, the body cut short, or no answer at all. */
   transport?: TransportFault;
+  /**
+   * A brownout answered: the deprecated operation's removal answer, sent ahead of its removal date (`shapedBy`
+   * names the window, e.g. `brownout 09:00/09:15@50%`).
+   */
+  brownout?: true;
 }
 
 /** One side of an exchange: its headers (lower-case names, credentials redacted) and body, if any. */
@@ -209,6 +214,7 @@ export class RequestJournal {
     if (shaping) summary.shapedBy = shaping.by;
     if (shaping?.transport) summary.transport = shaping.transport;
     if (shaping?.deliberate) summary.deliberate = true;
+    if (shaping?.brownout) summary.brownout = true;
     return summary;
   }
 

@@ -2,7 +2,7 @@
 // browsers' devtools import, and what Playwright's `routeFromHAR` replays. Entries run oldest first, as a
 // browser records them. What HAR has no field for goes in `_`-prefixed fields, which the format allows:
 // `_id` (the journal entry), `_operation`, `_shapedBy`, `_deliberate` (a rule broke the interface on purpose),
-// `_error` (a fault on the wire).
+// `_brownout` (the removal's answer sent ahead of the date by a brownout), `_error` (a fault on the wire).
 import type { HarEntry, HarLog, HarNameValue, HarRequest, HarResponse } from '../../shared/har.ts';
 import { KitError } from '../../shared/kit-error.ts';
 import type { JournalBody } from './journal-bodies.ts';
@@ -56,6 +56,7 @@ function harEntry(entry: JournalEntry, origin: string | undefined): HarEntry {
   if (entry.operation) archived._operation = entry.operation;
   if (entry.shapedBy) archived._shapedBy = entry.shapedBy;
   if (entry.deliberate) archived._deliberate = true;
+  if (entry.brownout) archived._brownout = true;
   if (entry.transport) archived._error = TRANSPORT_ERRORS[entry.transport];
   return archived;
 }

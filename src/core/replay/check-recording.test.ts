@@ -270,11 +270,13 @@ describe('checkRecording leaves out what it cannot replay whole, as HAR allows',
       entry({ response: response({ headers: [{ name: 'Petstore-Kit-Rule', value: 'r2' }] }) }),
       entry({ response: response({ headers: [{ name: 'Preference-Applied', value: 'code=503' }] }) }),
       entry({ request: { ...request, headers: [{ name: 'Prefer', value: 'code=404' }] } }),
+      entry({ _shapedBy: ['brownout 09:00/09:15@50%'], _brownout: true }),
       entry({ _shapedBy: ['replay #3'] }),
       entry({ request: { ...request, headers: [{ name: 'Prefer', value: 'delay=10' }] } }),
       entry(),
     ];
     expect(checkRecording(har(...marked)).map((recorded) => recorded.forced)).toEqual([
+      true,
       true,
       true,
       true,

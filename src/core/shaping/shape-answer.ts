@@ -99,7 +99,10 @@ function applyPreferences(
   // RFC 7240 §3: Preference-Applied names the preferences that shaped the answer.
   answer.headers['preference-applied'] = ascii(applied.join(', '));
   if (ignored.length) answer.headers[PREFERENCE_IGNORED_HEADER] = ascii(ignored.join(', '));
-  answer.shaping = { by: applied.map((item) => `prefer ${item}`), ...(delayMs ? { delayMs } : {}) };
+  answer.shaping = shapedAgain(answer.shaping, {
+    by: applied.map((item) => `prefer ${item}`),
+    ...(delayMs ? { delayMs } : {}),
+  });
   return answer;
 }
 
@@ -127,8 +130,13 @@ function applyFault({ fault, delayMs }: FaultHit, proceed: () => CoreResponse): 
   const shaping: Shaping = { by: [`fault ${fault.id}`] };
   if (delayMs) shaping.delayMs = delayMs;
   if (fault.fault && fault.fault !== 'malformed-body') shaping.transport = fault.fault;
-  answer.shaping = shaping;
+  answer.shaping = shapedAgain(answer.shaping, shaping);
   return answer;
+}
+
+/** What marked the answer `proceed` gave (a brownout, a replay) kept beside what shapes it now, a delay say. */
+function shapedAgain(earlier: Shaping | undefined, now: Shaping): Shaping {
+  return earlier ? { ...earlier, ...now, by: [...earlier.by, ...now.by] } : now;
 }
 
 /** A complete HTTP answer whose JSON cannot be parsed: the first half of the real body. */
