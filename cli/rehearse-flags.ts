@@ -27,17 +27,27 @@ export const REHEARSE_FLAGS = {
     name: 'at',
     type: 'string',
     value: 'DATE',
-    check: dateFlag,
+    check: dateFlag('at'),
     help: "The second pass's clock, YYYY-MM-DD (default: the day after the last removal date the\ndocument gives, 2030-12-06); a date before it rehearses an earlier point",
   },
   brownouts: brownoutRow(
     "Run the first pass under a brownout: a share alone (e.g. 50%) gives that share of its\ndeprecated calls the removal's answer for the whole pass; a window as serve --brownout\ntakes it browns out only while today's clock is inside it. Drawn from --seed, so a\nrehearsal fails the same calls every time; the report counts them. Repeat for several",
   ),
+  failAfter: {
+    name: 'fail-after',
+    type: 'string',
+    value: 'DATE',
+    check: dateFlag('fail-after'),
+    help: 'Your own deadline, YYYY-MM-DD: until that day (UTC) a not-ready verdict is a warning\n(exit 0); from the next day on it fails (exit 1). A command that fails today fails always',
+  },
 } as const satisfies FlagTable;
 
-function dateFlag(text: string): Date {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : new Date(Number.NaN);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
-    throw new UsageError(`--at: expected a date YYYY-MM-DD, got "${text}"`);
-  return date;
+/** A YYYY-MM-DD date's check: that day at midnight UTC. */
+function dateFlag(flag: string): (text: string) => Date {
+  return (text) => {
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : new Date(Number.NaN);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
+      throw new UsageError(`--${flag}: expected a date YYYY-MM-DD, got "${text}"`);
+    return date;
+  };
 }

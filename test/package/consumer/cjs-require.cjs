@@ -6,5 +6,10 @@ assert.equal(typeof require('petstore-kit/node').serve, 'function');
 assert.equal(typeof require('petstore-kit/msw').createHandlers, 'function');
 assert.equal(typeof require('petstore-kit/msw/node').setupPetStoreServer, 'function');
 assert.equal(typeof require('petstore-kit/conformance').runConformance, 'function');
+assert.equal(typeof require('petstore-kit/rehearse/playwright').test.extend, 'function');
+assert.throws(
+  () => require('petstore-kit/rehearse/jest'),
+  /Failed to load petstore-kit\/rehearse\/jest: Jest's globals/,
+);
 assert.throws(() => require('petstore-kit/msw/browser'), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
 console.log('cjs ok');

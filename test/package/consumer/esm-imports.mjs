@@ -19,6 +19,12 @@ await server.close();
 assert.equal(typeof (await import('petstore-kit/msw')).createHandlers, 'function');
 assert.equal(typeof (await import('petstore-kit/msw/node')).setupPetStoreServer, 'function');
 assert.equal(typeof (await import('petstore-kit/conformance')).runConformance, 'function');
+// The rehearsal's setup files: Playwright's test with the kit's fixtures; Jest's needs Jest's globals.
+assert.equal(typeof (await import('petstore-kit/rehearse/playwright')).test.extend, 'function');
+await assert.rejects(
+  import('petstore-kit/rehearse/jest'),
+  /Failed to load petstore-kit\/rehearse\/jest: Jest's globals/,
+);
 // The browser entry is not for Node (the `node: null` condition), as msw/browser is not.
 await assert.rejects(import('petstore-kit/msw/browser'), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
 console.log('esm ok');

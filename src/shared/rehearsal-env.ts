@@ -1,0 +1,45 @@
+// What a rehearsal (`petstore-kit rehearse`, docs/rehearse.md) and the user's tests say to each other: the
+// environment the rehearsal gives the user's command, and the request header a test names itself with. Read
+// by the rehearsal (src/rehearse) and by the setup files the kit ships for test runners (src/runner-setup).
+
+/** The environment the user's command gets: where the mock is, its key, and which pass this is. */
+export const REHEARSAL_ENV = {
+  baseUrl: 'PETSTORE_BASE_URL',
+  quickstartUrl: 'PETSTORE_QUICKSTART_URL',
+  apiKey: 'PETSTORE_API_KEY',
+  /** `today` or `removed`: which pass this is. */
+  pass: 'PETSTORE_REHEARSAL',
+} as const;
+
+/**
+ * The request header a test names itself with (the setup files the kit ships set it): the rehearsal reports
+ * the test behind each deprecated call, and a brownout draws each test's calls apart (src/core/brownout).
+ */
+export const TEST_NAME_HEADER = 'x-petstore-test';
+
+/**
+ * Longest test name sent, in characters: the mock takes 64 KiB of headers, and a name past this is cut (with
+ * `…`) rather than make the test's own request fail.
+ */
+const LONGEST_NAME = 1000;
+
+/**
+ * A test name as a header value. A header carries visible ASCII only (fetch refuses anything past Latin-1,
+ * node:http any control character), and test names are often in other scripts: every other character, and
+ * `%`, goes as the percent-encoded bytes of its UTF-8, which `decodeTestName` undoes.
+ */
+export function encodeTestName(name: string): string {
+  const cut = [...name].length > LONGEST_NAME ? `${[...name].slice(0, LONGEST_NAME - 1).join('')}…` : name;
+  return cut.replace(/[^\x20-\x24\x26-\x7e]+/gu, (text) =>
+    [...new TextEncoder().encode(text)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
+}
+
+/** The test name a header value carries; a value that does not decode is taken as it is. */
+export function decodeTestName(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
