@@ -3,7 +3,8 @@
 // here, and a test keeps docs/checks.md's table in sync with it (fastify's pattern for error codes).
 
 export const FINDINGS = {
-  AuthNotEnforced: 'A secured operation served a request without a valid credential: a 2xx, or a 304 or 412 to its precondition.',
+  AuthNotEnforced:
+    'A secured operation served a request without a valid credential: a 2xx, or a 304 or 412 to its precondition.',
   BodyLimitBelowDeclared: 'A body of exactly the declared size limit was refused as too large.',
   ChunkedBodyRefused: 'A valid request body sent with Transfer-Encoding: chunked was refused (RFC 9112 §7.1).',
   ChunkedToHttp10: 'An HTTP/1.0 request was answered with Transfer-Encoding (RFC 9112 §6.1).',
