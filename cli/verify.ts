@@ -1,7 +1,8 @@
 // `petstore-kit verify`: parse flags, run the suite (directly or through Prism), render the report.
-// Returns the exit code: 0 no scenario failed, 1 one did, 2 nothing judged (bad usage, unreadable spec,
-// unreachable target, a retry budget spent, a key refused on every request: one line on stderr). Every
-// byte it writes passes through redaction of the run's secrets (contract-tests/http/run-secrets.ts).
+// Returns the exit code: 0 no scenario failed, 1 one did (or the coverage fell short of --min-coverage), 2
+// nothing judged (bad usage, unreadable spec, unreachable target, a retry budget spent, a key refused on every
+// request: one line on stderr). Every byte it writes passes through redaction of the run's secrets
+// (contract-tests/http/run-secrets.ts).
 import { appendFile, writeFile } from 'node:fs/promises';
 import { failedTo } from '../src/shared/kit-error.ts';
 import { apiKeyFromEnv } from '../src/shared/api-key-env.ts';
