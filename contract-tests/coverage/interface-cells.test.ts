@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
 import { serverMounts } from '../exchange/match-operation.ts';
@@ -7,6 +8,7 @@ import type { FlatSchema } from '../schema/flatten-schema.ts';
 import { cellReader, credentialClass, parameterClass, type CellExchange } from './cells-reached.ts';
 import { interfaceCells, parameterClasses } from './interface-cells.ts';
 import { belowMinimum, measureCoverage } from './measure-coverage.ts';
+import { trafficCoverage } from './traffic-coverage.ts';
 
 const flat = (schema: Partial<FlatSchema>): FlatSchema => ({ properties: {}, required: [], ...schema });
 const limit = flat({ type: 'integer', minimum: 1, maximum: 100 });
@@ -230,5 +232,26 @@ describe('measureCoverage', () => {
     [['a'], 50.1, true],
   ])('reached %o, minimum %s: below %s', (reached, minimum, below) => {
     expect(belowMinimum(measure(reached, '2026-01-01', minimum))).toBe(below);
+  });
+});
+
+describe('trafficCoverage: the cells of a HAR log (axis 2)', () => {
+  it('reads the recorded session in fixtures/: the cells it reached, the rest missing', async () => {
+    const har = await readFile(new URL('../../fixtures/session.har', import.meta.url), 'utf8');
+    const coverage = await trafficCoverage(har, { baseUrl: 'http://127.0.0.1:4010/v1' });
+    const reached = coverage.cells.filter((cell) => cell.state === 'reached').map((cell) => cell.id);
+    expect(reached).toEqual(
+      expect.arrayContaining(['listPets answer 200', 'listPets status: "sold"', 'getPet answer 404']),
+    );
+    expect(reached).toContain('createPet body: valid');
+    expect(reached).not.toContain('listPets limit: above');
+    expect(coverage.cells.find((cell) => cell.id === 'listPets limit: above')?.why).toBe('the traffic never got it');
+    expect(coverage.reached).toBe(reached.length);
+  });
+
+  it('counts nothing sent outside the base URL', async () => {
+    const har = await readFile(new URL('../../fixtures/session.har', import.meta.url), 'utf8');
+    const coverage = await trafficCoverage(har, { baseUrl: 'http://127.0.0.1:9999/v1' });
+    expect(coverage.reached).toBe(0);
   });
 });
