@@ -18,6 +18,10 @@ export interface VerifyArgs {
   /** The pretty report's recommendations: each kind once (`summary`, default) or every instance (`full`). */
   recommendations: RecommendationDetail;
   output?: string;
+  /** A file the markdown report is appended to as well (a CI job summary). */
+  summary?: string;
+  /** The least percentage of the reachable cells the run must reach. */
+  minCoverage?: number;
   specPath?: string;
   timeoutMs: number;
   /** Requests per second at most, shared by every request in flight. */
@@ -69,6 +73,8 @@ export const parseVerifyArgs = commandParser(VERIFY_FLAGS, 'verify', (values, en
     reporter,
     recommendations,
     output: ifGiven(values.output, flag.output.check),
+    summary: ifGiven(values.summary, flag.summary.check),
+    minCoverage: ifGiven(values['min-coverage'], flag.minCoverage.check),
     ...judging,
     rateLimit,
     maxRunMs: maxRunSeconds === undefined ? undefined : maxRunSeconds * 1000,

@@ -5,7 +5,8 @@ import {
   STATE_DEPTH_DEFAULT,
 } from '../contract-tests/run/conformance-options.ts';
 import { RECOMMENDATION_DETAILS } from '../contract-tests/reporters/recommendation-lines.ts';
-import { MAX_TIMER_SECONDS } from './flag-values.ts';
+import { VERIFY_REPORTERS } from '../contract-tests/reporters/render-report.ts';
+import { MAX_TIMER_SECONDS, writableFileFlag } from './flag-values.ts';
 import { oneOf, type FlagTable } from './flag-table.ts';
 import { baseUrlRow, JUDGE_FLAGS } from './shared-flags.ts';
 import { integerFlag, UsageError } from './usage-error.ts';
@@ -46,7 +47,13 @@ export const VERIFY_FLAGS = {
     default: false,
     help: 'Send nothing that could create data; such scenarios are reported as skipped\n(default for any target that is not on loopback)',
   },
-  reporter: { ...JUDGE_FLAGS.reporter, default: 'pretty', help: 'pretty (default), json or junit' },
+  reporter: {
+    ...JUDGE_FLAGS.reporter,
+    default: 'pretty',
+    choices: VERIFY_REPORTERS,
+    check: oneOf('reporter', VERIFY_REPORTERS),
+    help: 'pretty (default), json, junit or markdown (a CI job summary)',
+  },
   recommendations: {
     name: 'recommendations',
     type: 'string',
@@ -57,6 +64,21 @@ export const VERIFY_FLAGS = {
     help: 'summary (default): the pretty report says each kind of recommendation once (the\nchoice it departs from, its count, one example); full: every instance. The JSON\nreport always holds every instance; JUnit, one summary',
   },
   output: JUDGE_FLAGS.output,
+  summary: {
+    name: 'summary',
+    type: 'string',
+    value: 'FILE',
+    path: true,
+    check: (path: string) => writableFileFlag('summary', path),
+    help: 'Also append the markdown report to FILE, whatever --reporter is: a CI job summary\n($GITHUB_STEP_SUMMARY) beside a JUnit --output',
+  },
+  minCoverage: {
+    name: 'min-coverage',
+    type: 'string',
+    value: 'PERCENT',
+    check: percent,
+    help: "Fail the run (exit 1) when it reaches less than PERCENT of the interface's reachable\ncells, naming the cells it missed (docs/coverage.md); e.g. 100 or 92.5",
+  },
   profile: JUDGE_FLAGS.profile,
   overlay: JUDGE_FLAGS.overlay,
   spec: JUDGE_FLAGS.spec,
@@ -114,6 +136,13 @@ function printableKey(key: string): string {
   if ([...key].some((c) => c < ' ' || c > '~'))
     throw new UsageError('--api-key: a key may hold only printable ASCII characters (it is sent in a header)');
   return key;
+}
+
+function percent(text: string): number {
+  const value = Number(text);
+  if (!(/^\d+(\.\d+)?$/.test(text) && value <= 100))
+    throw new UsageError(`--min-coverage must be a percentage from 0 to 100 (e.g. 100 or 92.5), not "${text}"`);
+  return value;
 }
 
 function rate(text: string): number {

@@ -28,7 +28,7 @@ curl command that sends its request again (the key read from $PETSTORE_API_KEY, 
 check in a few lines, and the recommendations by kind.
 
 Exit codes: 0 no scenario failed (recommendations and not-observable verdicts do not fail); 1 a scenario
-failed; 2 nothing judged: bad usage, unreadable spec or overlay, unreachable target, a base URL without
+failed, or the run reached less of the interface than --min-coverage asks; 2 nothing judged: bad usage, unreadable spec or overlay, unreachable target, a base URL without
 the API's path (/v1) where the target serves it, a retry budget spent on 429s, or a key the target refused
 on every request.
 

@@ -1,8 +1,9 @@
 // `petstore-kit verify`: parse flags, run the suite (directly or through Prism), render the report.
-// Returns the exit code: 0 no scenario failed, 1 one did, 2 nothing judged (bad usage, unreadable spec,
-// unreachable target, a retry budget spent, a key refused on every request: one line on stderr). Every
-// byte it writes passes through redaction of the run's secrets (contract-tests/http/run-secrets.ts).
-import { writeFile } from 'node:fs/promises';
+// Returns the exit code: 0 no scenario failed, 1 one did (or the coverage fell short of --min-coverage), 2
+// nothing judged (bad usage, unreadable spec, unreachable target, a retry budget spent, a key refused on every
+// request: one line on stderr). Every byte it writes passes through redaction of the run's secrets
+// (contract-tests/http/run-secrets.ts).
+import { appendFile, writeFile } from 'node:fs/promises';
 import { failedTo } from '../src/shared/kit-error.ts';
 import { apiKeyFromEnv } from '../src/shared/api-key-env.ts';
 import { ConformanceError } from '../contract-tests/engine/conformance-error.ts';
@@ -11,6 +12,7 @@ import { runRedactor } from '../contract-tests/http/run-secrets.ts';
 import { redactText } from '../src/shared/redact.ts';
 import { renderReport } from '../contract-tests/reporters/render-report.ts';
 import { runConformance } from '../contract-tests/run-conformance.ts';
+import { belowMinimum, missingCells } from '../contract-tests/coverage/measure-coverage.ts';
 import { parseVerifyArgs, type VerifyArgs } from './parse-verify-args.ts';
 import { UsageError } from './usage-error.ts';
 import { runViaPrism } from '../integrations/prism/run-via-prism.ts';
@@ -62,6 +64,8 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
   const out = (text: string) => io.stdout(redact.text(text));
   const err = (text: string) => io.stderr(escapeControls(redact.text(text)));
   const progress = io.progress ? createProgress({ write: err, ...io.progress }) : undefined;
+  /** The report file being written, for the line that says it could not be. */
+  let writing: string | undefined;
   try {
     // Everything but what only this command uses (how to print, where to write) is a run option.
     const {
@@ -69,6 +73,7 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
       reporter: _reporter,
       recommendations,
       output: _output,
+      summary: _summary,
       viaPrism: _viaPrism,
       ...runOptions
     } = args;
@@ -83,23 +88,39 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
     );
     const color = !args.output && io.isTty && !io.env.NO_COLOR;
     const rendered = redact.text(renderReport(report, args.reporter, { color, recommendations }));
+    const short = report.coverage !== undefined && belowMinimum(report.coverage);
+    const failed = report.summary.failed > 0 || short;
+    if (args.summary) {
+      writing = args.summary;
+      await appendFile(
+        args.summary,
+        args.reporter === 'markdown' ? rendered : redact.text(renderReport(report, 'markdown')),
+      );
+    }
     if (args.output) {
+      writing = args.output;
       await writeFile(args.output, rendered);
       const { summary: s } = report;
       const counts = `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.notObservable} not observable of ${s.total} scenarios`;
-      out(`${s.failed ? 'FAIL' : 'PASS'} ${counts}; ${args.reporter} report written to ${args.output}\n`);
+      const coverage = report.coverage ? `, coverage ${report.coverage.percent}%` : '';
+      out(`${failed ? 'FAIL' : 'PASS'} ${counts}${coverage}; ${args.reporter} report written to ${args.output}\n`);
     } else {
       io.stdout(rendered); // redacted above: a second pass would read the whole report again for nothing
     }
-    return report.summary.failed ? 1 : 0;
+    // Named on stderr as well, whatever the reporter: a JSON or JUnit report on stdout does not say it in words.
+    if (short)
+      err(
+        `coverage ${report.coverage!.percent}% is below --min-coverage ${args.minCoverage}%; cells missed: ${missingCells(report.coverage!).join(', ')}\n`,
+      );
+    return failed ? 1 : 0;
   } catch (error) {
     if (error instanceof ConformanceError) {
       err(`${error.message}\n`);
       return 2;
     }
     const e = error as NodeJS.ErrnoException;
-    if (e?.code && /^E[A-Z]+$/.test(e.code) && args.output) {
-      err(`${failedTo(`write the report to ${args.output}`, e.message, 'Choose a writable path.')}\n`);
+    if (e?.code && /^E[A-Z]+$/.test(e.code) && writing) {
+      err(`${failedTo(`write the report to ${writing}`, e.message, 'Choose a writable path.')}\n`);
       return 2;
     }
     throw error;

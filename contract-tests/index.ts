@@ -24,11 +24,16 @@ export {
 } from './exchange/judge-exchange.ts';
 export { exchangesFromHar } from './exchange/har-exchanges.ts';
 export type { DeprecatedCall, Notice } from './exchange/exchange-record.ts';
+// Coverage (docs/coverage.md): the cells of the interface, and which of them a log of traffic reached.
+export { interfaceCells, type Cell, type CellAxis } from './coverage/interface-cells.ts';
+export { trafficCoverage, type TrafficCoverageOptions } from './coverage/traffic-coverage.ts';
 export { renderReport, REPORTERS, type ReporterName, type RenderOptions } from './reporters/render-report.ts';
 export type { RecommendationDetail } from './reporters/recommendation-lines.ts';
 export { groupRecommendations, type RecommendationGroup } from './reporters/recommendation-groups.ts';
 export type { JsonReport } from './reporters/json-reporter.ts';
 export type {
+  CellCoverage,
+  Coverage,
   Exchange,
   Finding,
   FindingChoice,

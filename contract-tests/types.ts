@@ -132,6 +132,32 @@ export interface ReportSummary {
   recommendations: number;
 }
 
+/**
+ * One cell of the interface (contract-tests/coverage/interface-cells.ts, docs/coverage.md) and whether the
+ * run reached it: `missing` says why it was not; `out of reach` is a cell no request of the run could produce
+ * (only a server fault, or a date past the run's clock), left out of the percentage.
+ */
+export interface CellCoverage {
+  id: string;
+  state: 'reached' | 'missing' | 'out of reach';
+  /** Why a cell was missing or out of reach. */
+  why?: string;
+  /** Set on a cell that exists only because of the overlay's choice. */
+  choice?: FindingChoice;
+}
+
+/** Which cells of the interface the run's exchanges reached (`--min-coverage` holds the run to a percentage). */
+export interface Coverage {
+  /** reached / reachable × 100, rounded down to one decimal (100 when nothing was reachable). */
+  percent: number;
+  reached: number;
+  /** Every cell less those out of reach. */
+  reachable: number;
+  /** The least percentage the run was held to (`--min-coverage`), when it was. */
+  minimum?: number;
+  cells: CellCoverage[];
+}
+
 export interface Report {
   tool: 'petstore-kit verify';
   spec: { title: string; version: string };
@@ -161,5 +187,7 @@ export interface Report {
   startedAt: string;
   durationMs: number;
   summary: ReportSummary;
+  /** Which cells of the interface the run reached; absent when measuring was turned off (`coverage: false`). */
+  coverage?: Coverage;
   scenarios: ScenarioResult[];
 }

@@ -11,6 +11,7 @@
 //     self-contained schemas' in self-contained-validators.gen.ts)
 //   docs/choices.md                the overlay's actions as a table
 //   docs/cli.md                    every command and flag, from the CLI's own --help texts (generate-cli-docs.ts)
+//   docs/interface-cells.md, .json the cells coverage is measured in, from the document (generate-cells-docs.ts)
 //   petstore-kit.config.schema.json the configuration file's JSON Schema, from the flag tables (cli/config-schema.ts)
 // `--check` writes nothing and exits 1 when a generated file is out of date.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -22,6 +23,7 @@ import { applyOverlay, type OverlayDocument } from '../src/openapi/apply-overlay
 import type { OpenApiDocument } from '../src/openapi/openapi-document.ts';
 import { validatorsModules } from './generate-validators.ts';
 import { cliPage } from './generate-cli-docs.ts';
+import { cellsFiles } from './generate-cells-docs.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const INTERFACE = 'spec/petstore.openapi.yaml';
@@ -31,7 +33,7 @@ const banner = (from: string) => `// Generated from ${from} by \`npm run generat
 export async function generatedFiles(): Promise<Record<string, string>> {
   const base = parse(await readFile(`${root}${INTERFACE}`, 'utf8')) as OpenApiDocument;
   const overlay = parse(await readFile(`${root}${OVERLAY}`, 'utf8')) as OverlayDocument;
-  const { document } = await applyOverlay(base, overlay);
+  const { document, choices } = await applyOverlay(base, overlay);
   // int64 values beyond 2^53 − 1 arrive exactly, as bigints (src/shared/exact-json.ts): the types say so.
   const int64 = tsUnion([NUMBER, ts.factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword)]);
   // defaultNonNullable: false keeps a request field with a `default` (NewPet.status) optional in the types.
@@ -57,6 +59,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     ...validatorsModules(document, banner(both)),
     'docs/choices.md': choicesPage(overlay),
     'docs/cli.md': await cliPage(root),
+    ...(await cellsFiles(base, document, choices)),
     // Imported here: the flag tables load the generated files this function writes.
     'petstore-kit.config.schema.json': `${JSON.stringify((await import('../cli/config-schema.ts')).configSchema(), null, 2)}\n`,
   };

@@ -4,12 +4,11 @@
 // the proxy matches what it forwards, and judged at the time it started: a log recorded yesterday is judged
 // by yesterday's clock, so a timestamp created then is not "far from now".
 import { harHeaders, headerRecord, type HeaderInput } from '../../src/shared/har.ts';
-import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 import { DEFAULT_TIMEOUT_MS, type ConformanceOptions } from '../run/conformance-options.ts';
 import type { Finding } from '../types.ts';
 import type { Notice } from './exchange-record.ts';
 import { createJudge, type CapturedExchange } from './judge.ts';
-import { matchOperation, methodsAt, sideRoadOf } from './match-operation.ts';
+import { belowMount, matchOperation, methodsAt, serverMounts, sideRoadOf } from './match-operation.ts';
 
 /** One HTTP exchange as captured: what was sent and what came back (no `response`: no answer came). */
 export interface HttpExchange {
@@ -91,20 +90,13 @@ export async function createExchangeJudge(options: ExchangeJudgeOptions): Promis
     timeoutMs: DEFAULT_TIMEOUT_MS,
   });
   const { operations } = judge.plan.model;
-  const mounts = [
-    ...(options.quickstartUrl ? [{ base: new URL(options.quickstartUrl), ownServer: true }] : []),
-    { base: new URL(options.baseUrl), ownServer: false },
-  ].map(({ base, ownServer }) => ({ origin: base.origin, path: withoutTrailingSlashes(base.pathname), ownServer }));
+  const mounts = serverMounts(options.baseUrl, options.quickstartUrl);
   let id = 0;
 
   async function judgeOne({ request, response, startedAt, durationMs }: HttpExchange): Promise<ExchangeVerdict> {
     const url = URL.canParse(request.url) ? new URL(request.url) : undefined;
-    const mount =
-      url &&
-      mounts.find(
-        ({ origin, path }) => url.origin === origin && (url.pathname === path || url.pathname.startsWith(`${path}/`)),
-      );
-    if (!url || !mount)
+    const place = url && belowMount(mounts, url);
+    if (!url || !place)
       return {
         judged: false,
         note: 'not sent below the base URL judged against',
@@ -112,8 +104,8 @@ export async function createExchangeJudge(options: ExchangeJudgeOptions): Promis
         recommendations: [],
         notices: [],
       };
+    const { mount, below } = place;
     const method = request.method.toUpperCase();
-    const below = url.pathname.slice(mount.path.length) || '/';
     const match = matchOperation(operations, mount.ownServer, method, below);
     const started = startedAt === undefined ? undefined : new Date(startedAt);
     const clock = started && !Number.isNaN(started.getTime()) ? started : undefined;

@@ -7,6 +7,32 @@ import type { Operation } from '../../src/openapi/index-operations.ts';
 import { templateParts } from '../../src/openapi/fill-template.ts';
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 
+/** Where one server's operations are served: the base URL's origin and path (`/v1`), and whether it is the quickstart's. */
+export interface ServerMount {
+  origin: string;
+  path: string;
+  ownServer: boolean;
+}
+
+/** The mounts of a run's base URLs: the quickstart's first (its path may lie below the API's), then the API's. */
+export function serverMounts(baseUrl: string, quickstartUrl?: string): ServerMount[] {
+  return [
+    ...(quickstartUrl ? [{ base: new URL(quickstartUrl), ownServer: true }] : []),
+    { base: new URL(baseUrl), ownServer: false },
+  ].map(({ base, ownServer }) => ({ origin: base.origin, path: withoutTrailingSlashes(base.pathname), ownServer }));
+}
+
+/** The mount a URL was sent below, and its path below the mount (`/pets/1`); undefined outside every mount. */
+export function belowMount(
+  mounts: readonly ServerMount[],
+  url: URL,
+): { mount: ServerMount; below: string } | undefined {
+  const mount = mounts.find(
+    ({ origin, path }) => url.origin === origin && (url.pathname === path || url.pathname.startsWith(`${path}/`)),
+  );
+  return mount && { mount, below: url.pathname.slice(mount.path.length) || '/' };
+}
+
 export interface OperationMatch {
   operation: Operation;
   /** Path parameters as sent, percent-decoded; `undefined` for a value that does not decode (`%zz`). */

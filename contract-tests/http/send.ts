@@ -202,6 +202,13 @@ function scrubThenClip(text: string, redact: Redactor): string {
   return `${redactClip(redact, text, MAX_RECORDED_BODY)}… (${text.length} characters)`;
 }
 
+/** The length of the body a recorded one stands for: its own, or the whole one's that the cut names. */
+export function recordedBodyLength(recorded: string): number {
+  if (recorded.length <= MAX_RECORDED_BODY) return recorded.length;
+  const whole = /… \((\d+) characters\)$/.exec(recorded);
+  return whole ? Number(whole[1]) : recorded.length;
+}
+
 /** A connection that could not be opened at all: no request reached anything. */
 const CONNECT_ERRORS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH']);
 

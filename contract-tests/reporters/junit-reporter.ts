@@ -2,9 +2,13 @@
 // <testcase> per scenario, <failure> with expected vs actual and the curl command that resends the request,
 // <skipped> with the reason (or with what was not observable), and the requests of a failed scenario in its
 // <system-out>. Recommendations never fail: they come once, as one summary (a `recommendations` suite of no
-// test cases: a property per kind and the summary text), not in every scenario's output.
+// test cases: a property per kind and the summary text), not in every scenario's output. The coverage is a
+// `coverage` suite of properties (the percentage, each cell missed with why), with one test case when the run
+// was held to `--min-coverage`, failed below it.
 import { xmlText } from '../../src/shared/xml-text.ts';
-import type { Report, ScenarioResult } from '../types.ts';
+import { belowMinimum, missingCells } from '../coverage/measure-coverage.ts';
+import type { Coverage, Report, ScenarioResult } from '../types.ts';
+import { coverageHeadline } from './coverage-lines.ts';
 import { describeFinding, describeRequest } from './describe-finding.ts';
 import { groupRecommendations } from './recommendation-groups.ts';
 import { recommendationLines } from './recommendation-lines.ts';
@@ -19,10 +23,13 @@ export function junitReporter(report: Report): string {
     const attributes = `name="${xmlText(check)}" tests="${scenarios.length}" failures="${count(scenarios, 'failed')}" errors="0" skipped="${count(scenarios, 'skipped') + count(scenarios, 'not-observable')}" time="${time}" timestamp="${timestamp}"`;
     return `  <testsuite ${attributes}>\n${properties(report)}${scenarios.map((s) => testcase(s, report)).join('')}  </testsuite>\n`;
   });
+  const held = report.coverage?.minimum !== undefined ? 1 : 0;
+  const short = report.coverage && belowMinimum(report.coverage) ? 1 : 0;
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<testsuites name="petstore-kit verify" tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped + summary.notObservable}" time="${seconds(report.durationMs)}">\n` +
+    `<testsuites name="petstore-kit verify" tests="${summary.total + held}" failures="${summary.failed + short}" errors="0" skipped="${summary.skipped + summary.notObservable}" time="${seconds(report.durationMs)}">\n` +
     suites.join('') +
+    (report.coverage ? coverageSuite(report.coverage, timestamp) : '') +
     recommendationSuite(report, timestamp) +
     '</testsuites>\n'
   );
@@ -79,6 +86,34 @@ function recommendationSuite(report: Report, timestamp: string): string {
     `  <testsuite name="recommendations" tests="0" failures="0" errors="0" skipped="0" time="0.000" timestamp="${timestamp}">\n` +
     `    <properties>\n${props.join('')}    </properties>\n` +
     `    <system-out>${xmlText(text)}</system-out>\n` +
+    '  </testsuite>\n'
+  );
+}
+
+/** The cells of the interface the run reached: properties, and a test case when a minimum was set. */
+function coverageSuite(coverage: Coverage, timestamp: string): string {
+  const short = belowMinimum(coverage);
+  const props = [
+    ['coverage', `${coverage.percent}%`],
+    ['cells reached', String(coverage.reached)],
+    ['cells reachable', String(coverage.reachable)],
+    ...coverage.cells
+      .filter((cell) => cell.state === 'missing')
+      .map((cell) => ['cell missed', `${cell.id}: ${cell.why}`]),
+  ].map(([name, value]) => `      <property name="${name}" value="${xmlText(value)}"/>\n`);
+  const testcase =
+    coverage.minimum === undefined
+      ? ''
+      : `    <testcase name="${xmlText(`at least ${coverage.minimum}% of the reachable cells`)}" classname="petstore-kit.coverage" time="0.000"${
+          short
+            ? `>\n      <failure message="${xmlText(coverageHeadline(coverage))}" type="CoverageBelowMinimum">${xmlText(`cells missed: ${missingCells(coverage).join(', ')}`)}</failure>\n    </testcase>\n`
+            : '/>\n'
+        }`;
+  const held = coverage.minimum === undefined ? 0 : 1;
+  return (
+    `  <testsuite name="coverage" tests="${held}" failures="${short ? 1 : 0}" errors="0" skipped="0" time="0.000" timestamp="${timestamp}">\n` +
+    `    <properties>\n${props.join('')}    </properties>\n` +
+    testcase +
     '  </testsuite>\n'
   );
 }

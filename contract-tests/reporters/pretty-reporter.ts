@@ -1,10 +1,13 @@
 // Human output that fits a screen, what matters first: the header, the causes shared by many findings,
-// the failures (each with the curl command that resends it), every check in a few lines, then the
-// recommendations once per kind (`recommendations: 'full'` lists every instance), and the verdict.
+// the failures (each with the curl command that resends it), every check in a few lines, the coverage (the
+// cells missed, by why), then the recommendations once per kind (`recommendations: 'full'` lists every
+// instance), and the verdict.
+import { belowMinimum } from '../coverage/measure-coverage.ts';
 import type { Report } from '../types.ts';
+import { cellsByWhy, coverageHeadline } from './coverage-lines.ts';
 import { checkLines } from './pretty-checks.ts';
 import { failureLines } from './pretty-failures.ts';
-import { painter } from './paint.ts';
+import { painter, type Paint } from './paint.ts';
 import { recommendationLines, type RecommendationDetail } from './recommendation-lines.ts';
 
 const PROFILES: Record<Report['profile'], string> = {
@@ -37,10 +40,16 @@ export function prettyReporter(
     ...(report.notes ?? []).map((note) => paint('red', `note: ${note}`)),
     ...failureLines(report, paint),
     ...checkLines(report, paint),
+    ...(report.coverage ? ['', ...coverageLines(report.coverage, paint)] : []),
     ...(recommended.length ? ['', ...recommended] : []),
   ];
   const totals = `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, ${summary.notObservable} not observable, ${summary.recommendations} recommendation(s) of ${summary.total} scenarios in ${(report.durationMs / 1000).toFixed(1)} s`;
-  lines.push('', paint(summary.failed ? 'red' : 'green', `${summary.failed ? 'FAIL' : 'PASS'} ${totals}`));
+  const short =
+    report.coverage && belowMinimum(report.coverage)
+      ? `; coverage ${report.coverage.percent}% below --min-coverage ${report.coverage.minimum}%`
+      : '';
+  const failed = summary.failed > 0 || short !== '';
+  lines.push('', paint(failed ? 'red' : 'green', `${failed ? 'FAIL' : 'PASS'} ${totals}${short}`));
   return `${lines.join('\n')}\n`;
 }
 
@@ -49,4 +58,14 @@ function generationLine({ seed, maxExamples }: NonNullable<Report['generation']>
   return maxExamples === 0
     ? 'generated phase off (--max-examples 0)'
     : `generated phase --seed ${seed} --max-examples ${maxExamples}: the same seed sends the same requests`;
+}
+
+/** The coverage headline, then the cells missed by reason (each named: `--min-coverage` fails on them). */
+function coverageLines(coverage: NonNullable<Report['coverage']>, paint: Paint): string[] {
+  return [
+    paint(belowMinimum(coverage) ? 'red' : 'bold', coverageHeadline(coverage)),
+    ...cellsByWhy(coverage, 'missing').map(
+      ({ why, cells }) => `  missing ${cells.length}, ${why}: ${cells.join(', ')}`,
+    ),
+  ];
 }

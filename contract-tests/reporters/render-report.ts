@@ -1,11 +1,15 @@
 import type { Report } from '../types.ts';
 import { jsonReporter } from './json-reporter.ts';
 import { junitReporter } from './junit-reporter.ts';
+import { markdownReporter } from './markdown-reporter.ts';
 import { prettyReporter } from './pretty-reporter.ts';
 import type { RecommendationDetail } from './recommendation-lines.ts';
 
+/** The formats verify and the proxy share. */
 export const REPORTERS = ['pretty', 'json', 'junit'] as const;
-export type ReporterName = (typeof REPORTERS)[number];
+/** verify's: those and markdown, for a CI job summary. */
+export const VERIFY_REPORTERS = [...REPORTERS, 'markdown'] as const;
+export type ReporterName = (typeof VERIFY_REPORTERS)[number];
 
 export interface RenderOptions {
   /** ANSI colours, pretty only. */
@@ -26,5 +30,6 @@ export interface RenderOptions {
 export function renderReport(report: Report, reporter: ReporterName, options: RenderOptions = {}): string {
   if (reporter === 'json') return jsonReporter(report);
   if (reporter === 'junit') return junitReporter(report);
+  if (reporter === 'markdown') return markdownReporter(report);
   return prettyReporter(report, options);
 }

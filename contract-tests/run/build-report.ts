@@ -6,6 +6,7 @@ import { runRedactor } from '../http/run-secrets.ts';
 import type { Report, ScenarioResult } from '../types.ts';
 import type { Execution } from './execute-run.ts';
 import { findCauses } from './find-causes.ts';
+import { runCoverage } from './run-coverage.ts';
 import type { RunPlan } from './plan-run.ts';
 
 export function buildReport(
@@ -49,6 +50,7 @@ export function buildReport(
       notObservable: scenarios.filter((r) => r.status === 'not-observable').length,
       recommendations: scenarios.reduce((n, r) => n + r.recommendations.length, 0),
     },
+    ...(options.coverage === false ? {} : { coverage: runCoverage(plan, scenarios, timing.startedAt) }),
     scenarios,
   };
   return scrubDeep(report, runRedactor(options));

@@ -84,6 +84,13 @@ export interface ConformanceOptions {
   overlayPath?: string;
   /** An already parsed spec (wins over specPath). */
   document?: OpenApiDocument;
+  /**
+   * Which cells of the interface the run reached (`Report.coverage`, docs/coverage.md): measured unless
+   * false, after the run, from its recorded exchanges.
+   */
+  coverage?: boolean;
+  /** The least percentage of the reachable cells the run must reach (`--min-coverage`); below it the run fails. */
+  minCoverage?: number;
   /** Scenarios in flight at once; default CONCURRENCY_DEFAULT (8). */
   concurrency?: number;
   /** Clock for date-dependent expectations (the sunset date); default the real time. */

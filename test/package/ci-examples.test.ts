@@ -6,9 +6,11 @@
 //     that never runs on a pull request from a fork, a name per matrix leg, a bounded wait); and the workflow's
 //     shell steps (`run:`) run through bash, in order, as the runner runs them, in a fresh consumer project
 //     that installs the packed kit from its tarball: the mock the workflow starts is verified with exit 0, the
-//     report reaches the job summary and the files the artifact step uploads exist. The `uses:` steps cannot
-//     run here and are skipped: checkout (the project folder is the checkout), setup-node (Node 24 of the tier
-//     first on PATH instead) and upload-artifact (the test checks that the paths it uploads exist instead).
+//     report reaches the job summary and the files the artifact step uploads exist. The kit's own action
+//     (`uses: ./node_modules/petstore-kit`) runs as the runner runs a composite action: its step's script, from
+//     the installed package, with the step's `with:` as its inputs. The other `uses:` steps cannot run here and
+//     are skipped: checkout (the project folder is the checkout), setup-node (Node 24 of the tier first on PATH
+//     instead) and upload-artifact (the test checks that the paths it uploads exist instead).
 //   GitLab CI: the file is valid against GitLab's CI schema (the copy gitlab-ci-local embeds), and
 //     gitlab-ci-local runs the job for real with its shell executor (no Docker here, so `image:` is ignored and
 //     Node 22 of the tier is first on PATH), in a git project that installs the packed kit from its tarball.
@@ -252,6 +254,9 @@ function interpolate(text: string, matrix: Record<string, string>, env: Record<s
   });
 }
 
+/** The action the kit ships (action.yml), as a project that installed the kit uses it. */
+const KIT_ACTION = './node_modules/petstore-kit';
+
 /** Actions of the examples, with the inputs each declares (action.yml) at that major. */
 const ACTION_INPUTS: Record<string, string[]> = {
   'actions/checkout@v5': [],
@@ -290,6 +295,9 @@ const ACTION_INPUTS: Record<string, string[]> = {
     'run-id',
   ],
   'mikepenz/action-junit-report@v6': ['report_paths', 'check_name', 'job_summary', 'annotate_only', 'token'],
+  [KIT_ACTION]: Object.keys(
+    (parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> }).inputs,
+  ),
 };
 /** Actions that need no permission beyond contents: read (the artifact ones use the run's own artifact token). */
 const READ_ONLY_ACTIONS = [
@@ -297,6 +305,7 @@ const READ_ONLY_ACTIONS = [
   'actions/setup-node',
   'actions/upload-artifact',
   'actions/download-artifact',
+  KIT_ACTION,
 ];
 
 const workflow = parse(WORKFLOW) as Workflow;
@@ -384,15 +393,13 @@ describe('the GitHub Actions workflow', () => {
     expect(workflow.jobs.checks.strategy?.matrix?.['node-version']).toEqual([22, 24]);
     const leg = '${{ matrix.node-version }}';
     expect(verifyJob.env?.REPORT).toContain(leg);
-    const verify = verifyJob.steps.find((step) => step.run?.includes('petstore-kit verify'))!;
-    expect(verify.run).toContain('--reporter junit --output "$REPORT"');
+    // The kit's action writes the JUnit report where the artifact and check-run steps read it, and the summary.
+    const verify = verifyJob.steps.find((step) => step.uses === KIT_ACTION)!;
+    expect(verify.with?.['junit-file']).toBe('${{ env.REPORT }}');
     const upload = verifyJob.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))!;
     expect(upload.with?.name).toContain(leg);
     expect(String(upload.with?.path)).toContain('${{ env.REPORT }}');
-    // The summary is written by a run step (no action, no permission), like the artifact even after a failure.
-    const summary = verifyJob.steps.find((step) => step.run?.includes('GITHUB_STEP_SUMMARY'))!;
-    expect(summary.uses).toBeUndefined();
-    for (const step of [upload, summary]) expect(runsWhen(step.if, { ...PUSH, failed: true }), step.name).toBe(true);
+    expect(runsWhen(upload.if, { ...PUSH, failed: true }), upload.name).toBe(true);
     const [download, publish] = workflow.jobs.checks.steps;
     expect(download.with?.name).toBe(upload.with?.name);
     expect(publish.with?.check_name).toContain(leg);
@@ -404,50 +411,6 @@ describe('the GitHub Actions workflow', () => {
     expect(wait.run).toMatch(/-ge 60/);
     for (const script of scripts())
       expect(script.replace(/until [\s\S]*?\ndone/g, ''), script).not.toMatch(/\bsleep\b/);
-  });
-
-  it('writes failures and skips to the summary as a table, escaped, and says so when there is no report', async () => {
-    const summaryStep = verifyJob.steps.find((step) => step.run?.includes('GITHUB_STEP_SUMMARY'))!;
-    const dir = await tempDir('petstore-kit-ci-summary-');
-    await writeFile(join(dir, 'step.sh'), summaryStep.run!);
-    // As the kit's JUnit reporter writes it (contract-tests/reporters/junit-reporter.ts).
-    await writeFile(
-      join(dir, 'report.xml'),
-      [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<testsuites name="petstore-kit verify" tests="3" failures="1" errors="0" skipped="1" time="0.100">',
-        '  <testsuite name="statusFilter" tests="3" failures="1" errors="0" skipped="1" time="0.100" timestamp="2030-01-01T00:00:00.000">',
-        '    <testcase name="listPets?status=sold lists only sold pets" classname="petstore-kit.statusFilter.listPets" time="0.010">',
-        '      <failure message="Wrong record: a | b &lt;script&gt;x&lt;/script&gt; &amp;amp;" type="Wrong record">line one',
-        'line two</failure>',
-        '    </testcase>',
-        '    <testcase name="listPets?status=available" classname="petstore-kit.statusFilter.listPets" time="0.001"/>',
-        '    <testcase name="sendMessage echoes" classname="petstore-kit.quickstartMessage.sendMessage" time="0.000">',
-        '      <skipped message="no quickstart URL given (--quickstart-url)"/>',
-        '    </testcase>',
-        '  </testsuite>',
-        '</testsuites>',
-        '',
-      ].join('\n'),
-    );
-    const runSummary = async (report: string) => {
-      const summary = join(dir, `summary-${report}.md`);
-      const env = environment(tier.nodes[22], { REPORT: report, GITHUB_STEP_SUMMARY: summary });
-      const result = await run('bash', ['--noprofile', '--norc', '-eo', 'pipefail', 'step.sh'], dir, env);
-      expect(result.code, result.stderr).toBe(0);
-      return readFile(summary, 'utf8');
-    };
-
-    const markdown = await runSummary('report.xml');
-    expect(markdown).toContain('❌ **1 passed, 1 failed, 1 skipped or not observable** of 3 scenarios');
-    expect(markdown).toContain(
-      '| statusFilter | listPets?status=sold lists only sold pets | Wrong record: a \\| b &lt;script&gt;x&lt;/script&gt; &amp;amp; |',
-    );
-    expect(markdown).toContain(
-      '| quickstartMessage | sendMessage echoes | no quickstart URL given (--quickstart-url) |',
-    );
-    expect(markdown).not.toContain('<script>');
-    expect(await runSummary('missing.xml')).toContain('No report: verify stopped before writing missing.xml');
   });
 
   describe('its shell steps, run against the packed kit on Node 24', () => {
@@ -478,16 +441,31 @@ describe('the GitHub Actions workflow', () => {
       for (const [index, step] of job.steps.entries()) {
         const name = step.name ?? step.uses ?? step.run!.split('\n')[0];
         if (!runsWhen(step.if, { ...PUSH, failed })) continue;
-        if (step.uses) {
+        if (step.uses && step.uses !== KIT_ACTION) {
           skipped.push(step.uses.split('@')[0]);
           continue;
         }
-        // As the runner runs a step on Linux: its script in a file, `bash --noprofile --norc -eo pipefail`.
+        // As the runner runs a step on Linux: its script in a file, `bash --noprofile --norc -eo pipefail`. The
+        // kit's action is its one step (action.yml), run from the installed package with `with:` as INPUT_*.
+        const kitAction = step.uses === KIT_ACTION;
         const script = join(runnerTemp, `step-${index}.sh`);
-        await writeFile(script, interpolate(step.run!, matrix, env));
+        const actionPath = join(project, 'node_modules/petstore-kit');
+        const action = kitAction
+          ? (parse(await readFile(join(actionPath, 'action.yml'), 'utf8')) as { runs: { steps: Step[] } })
+          : undefined;
+        await writeFile(script, kitAction ? action!.runs.steps[0].run! : interpolate(step.run!, matrix, env));
+        const inputs = Object.fromEntries(
+          Object.entries(step.with ?? {}).map(([name, value]) => [
+            `INPUT_${name.toUpperCase().replace(/-/g, '_')}`,
+            interpolate(String(value), matrix, env),
+          ]),
+        );
         const stepEnv = environment(tier.nodes[24], {
           ...env,
           ...(step.env ?? {}),
+          ...(kitAction
+            ? { ...inputs, GITHUB_ACTION_PATH: actionPath, GITHUB_OUTPUT: join(runnerTemp, 'output.txt') }
+            : {}),
           GITHUB_ACTIONS: 'true',
           GITHUB_WORKSPACE: project,
           GITHUB_STEP_SUMMARY: summaryFile,
@@ -509,7 +487,6 @@ describe('the GitHub Actions workflow', () => {
         'Start the service under test',
         'Wait until it answers',
         'Run the conformance suite',
-        'Write the report to the job summary',
         'Stop the service',
       ]);
     });
@@ -523,19 +500,17 @@ describe('the GitHub Actions workflow', () => {
         new RegExp(`Pet Store API\\s+http://127\\.0\\.0\\.1:${port}/v1`),
       );
       const verify = results.find((result) => result.name === 'Run the conformance suite')!;
-      expect(verify.stdout).toMatch(/^PASS \d+ passed, 0 failed/m);
+      expect(verify.stdout).toMatch(/^PASS \d+ passed, 0 failed, .*, coverage 100%; junit report written to /m);
     });
 
-    it('the job summary got the report: the totals of the JUnit file', async () => {
-      const xml = await readFile(join(project, env.REPORT), 'utf8');
-      const [, tests, failures, skips] =
-        /<testsuites [^>]*tests="(\d+)" failures="(\d+)" errors="0" skipped="(\d+)"/.exec(xml)!;
-      const passed = Number(tests) - Number(failures) - Number(skips);
+    it('the job summary got the markdown report, and the action its outputs', async () => {
       const summary = await readFile(summaryFile, 'utf8');
-      expect(summary).toContain(`### petstore-kit verify: ${env.REPORT}`);
-      expect(summary).toContain(
-        `✅ **${passed} passed, 0 failed, ${skips} skipped or not observable** of ${tests} scenarios`,
-      );
+      expect(summary).toMatch(/^### petstore-kit verify: ✅ PASS\n/);
+      expect(summary).toMatch(/^\*\*\d+ passed, 0 failed, \d+ skipped, \d+ not observable\*\* of \d+ scenarios/m);
+      expect(summary).toContain("coverage 100% of the interface's reachable cells");
+      const outputs = await readFile(join(dirname(summaryFile), 'output.txt'), 'utf8');
+      expect(outputs).toContain(`junit-file=${env.REPORT}\nsummary-file=`);
+      expect(outputs).toContain('exit-code=0\n');
     });
 
     it('the files the artifact step uploads exist', () => {

@@ -8,7 +8,7 @@ import { runCommand } from './run-command.ts';
 const tier = await packageTier();
 
 describe('the installed package', () => {
-  it('ships dist, bin, the config schema, README and LICENSE: no tests, fixtures or TypeScript sources', async () => {
+  it('ships dist, bin, the GitHub Action, the config schema, README and LICENSE: no tests, fixtures or TypeScript sources', async () => {
     const { stdout } = await runCommand('tar', ['tzf', tier.tarball], { cwd: tier.consumer });
     const files = stdout
       .trim()
@@ -18,6 +18,8 @@ describe('the installed package', () => {
     expect([...tops].sort()).toEqual([
       'LICENSE',
       'README.md',
+      'action',
+      'action.yml',
       'bin',
       'dist',
       'package.json',
