@@ -41,6 +41,8 @@ interface Settings {
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Writes committed together at most: a bound on one transaction's size and on the answers it holds back. */
+const MAX_BATCH = 256;
 const CATCH_UP = `SELECT seq, kind, record FROM ${TABLES.events} WHERE seq > $1 ORDER BY seq`;
 
 export class SharedEvents implements EventStore {
@@ -55,8 +57,9 @@ export class SharedEvents implements EventStore {
   /** Events the core made since the write in progress began. */
   #made: StoreEvent[] = [];
   #writing = false;
-  /** Writes of this replica, one at a time (they take the writers' lock in turn anyway). */
-  #queue: Promise<unknown> = Promise.resolve();
+  /** Writes waiting for the next transaction of this replica, and the one running (#commitWaiting). */
+  #waiting: { request: CoreRequest; answer: (response: CoreResponse) => void }[] = [];
+  #committing: Promise<void> | undefined;
 
   private constructor(pool: Pool, where: string, log: (line: string) => void) {
     this.#pool = pool;
@@ -126,13 +129,14 @@ export class SharedEvents implements EventStore {
   /** Answers a request once the shared log is caught up with, and its own changes are committed. */
   readonly handle = async (request: CoreRequest): Promise<CoreResponse> => {
     if (READS.has(request.method)) return this.#read(request);
-    const turn = this.#queue.then(() => this.#write(request));
-    this.#queue = turn.catch(() => undefined);
-    return turn;
+    return new Promise((answer) => {
+      this.#waiting.push({ request, answer });
+      if (!this.#committing) this.#committing = this.#commitWaiting();
+    });
   };
 
   async close(): Promise<void> {
-    await this.#queue;
+    await this.#committing;
     await this.#pool.end();
   }
 
@@ -145,14 +149,29 @@ export class SharedEvents implements EventStore {
     return this.#store!.store.handle(request);
   }
 
-  async #write(request: CoreRequest): Promise<CoreResponse> {
+  /**
+   * Group commit: the writes that arrived while one transaction ran go together in the next, so one replica
+   * pays one lock, one catch-up and one commit for many requests (as the state file's journal does with fsync).
+   */
+  async #commitWaiting(): Promise<void> {
+    while (this.#waiting.length > 0) {
+      const batch = this.#waiting.splice(0, MAX_BATCH);
+      const answers = await this.#write(batch.map(({ request }) => request));
+      batch.forEach(({ answer }, i) => answer(answers[i]!));
+    }
+    this.#committing = undefined;
+  }
+
+  /** The answers to `requests`, each given only once the events of all of them are committed. */
+  async #write(requests: CoreRequest[]): Promise<CoreResponse[]> {
     let client: PoolClient;
     try {
       client = await this.#pool.connect();
     } catch (error) {
-      return this.#unavailable(error, 'reach the shared store');
+      const refused = this.#unavailable(error, 'reach the shared store');
+      return requests.map(() => refused);
     }
-    let made: StoreEvent[] = [];
+    const made: StoreEvent[] = [];
     let planned: number[] = [];
     let broken = false;
     try {
@@ -160,21 +179,22 @@ export class SharedEvents implements EventStore {
       await client.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.writers]);
       await this.#catchUp((sql, values) => client.query<Row>(sql, values));
       const store = this.#store!.store;
-      this.#made = [];
+      const responses: CoreResponse[] = [];
       this.#writing = true;
-      let response: CoreResponse;
       try {
-        response = store.handle(request);
+        for (const request of requests) {
+          responses.push(store.handle(request));
+          made.push(...this.#made.splice(0));
+        }
       } finally {
         this.#writing = false;
       }
-      made = this.#made;
-      this.#made = [];
       const rows = made.map(rowOf);
-      if (changesSettings(request, store)) rows.push({ kind: 'settings', record: JSON.stringify(settingsOf(store)) });
+      if (requests.some((request) => changesSettings(request, store)))
+        rows.push({ kind: 'settings', record: JSON.stringify(settingsOf(store)) });
       if (rows.length === 0) {
         await client.query('COMMIT');
-        return response;
+        return responses;
       }
       // Under the lock and caught up, the last sequence number here is the last one stored.
       planned = rows.map((_, i) => this.#last + 1 + i);
@@ -184,20 +204,25 @@ export class SharedEvents implements EventStore {
         [planned, rows.map((row) => row.kind), rows.map((row) => row.record)],
       );
       // The last reset or data set loaded: nothing before it is ever replayed again.
-      let anew = rows.length - 1;
-      while (anew >= 0 && rows[anew]!.kind !== 'reset' && !(made[anew]?.type === 'data-loaded')) anew--;
+      let anew = made.length - 1;
+      while (anew >= 0 && made[anew]!.type !== 'reset' && made[anew]!.type !== 'data-loaded') anew--;
       if (anew !== -1) await client.query(`DELETE FROM ${TABLES.events} WHERE seq < $1`, [planned[anew]]);
       await client.query('COMMIT');
       this.#last = Math.max(this.#last, planned[planned.length - 1]!);
       for (const seq of planned) this.#own.delete(seq);
-      return response;
+      return responses;
     } catch (error) {
       broken = true;
       for (const seq of planned) this.#own.delete(seq);
       for (const event of [...made].reverse()) this.#store!.withdraw(event);
       // A reset or a data set cannot be withdrawn: this replica goes back to the shared log as stored.
       if (made.some((event) => event.type === 'reset' || event.type === 'data-loaded')) this.#resync();
-      return this.#unavailable(error, 'store a change in the shared store', 'The change was not acknowledged.');
+      const refused = this.#unavailable(
+        error,
+        'store a change in the shared store',
+        'The change was not acknowledged.',
+      );
+      return requests.map(() => refused);
     } finally {
       // A connection that failed mid-transaction is not given to the next request.
       client.release(broken);
