@@ -106,6 +106,28 @@ describe('two replicas on one PostgreSQL database', () => {
     }
   });
 
+  it("your pets loaded through one replica are every replica's, and a reset anywhere comes back to them", async () => {
+    const yours = [
+      { id: 900, name: 'Mine', categoryId: 1 },
+      { id: 901, name: 'Also mine', categoryId: 2, status: 'sold' },
+    ];
+    const loaded = await admin(b, '/data', { method: 'PUT', body: JSON.stringify(yours) });
+    expect(loaded.status).toBe(200);
+    expect(await listedIds(a)).toEqual([900, 901]);
+    expect(((await (await create(a, 'after-data')).json()) as { id: number }).id).toBe(902);
+    expect((await admin(a, '/reset', { method: 'POST' })).status).toBeLessThan(300);
+    expect(await listedIds(b)).toEqual([900, 901]);
+    // Only the data set and what follows are kept: the events before it were deleted with it.
+    expect(await pg.sql("SELECT count(*) FROM petstore_kit_events WHERE record LIKE 'p%'", 'petstore')).toBe('0\n');
+    // A replica started now finds them too, and comes back to them at a reset.
+    const late = await startCli(['--store', pg.url]);
+    try {
+      expect(await listedIds(late)).toEqual([900, 901]);
+    } finally {
+      await late.stop();
+    }
+  });
+
   it('a replica killed with SIGKILL after acknowledged writes loses none of them', async () => {
     const c = await startCli(['--store', pg.url]);
     const acknowledged: number[] = [];

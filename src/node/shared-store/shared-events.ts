@@ -14,7 +14,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { CoreRequest, CoreResponse, PetStore } from '../../core/index.ts';
 import type { EventStore, PersistentPetStore, SavedLog, StoreEvent } from '../../core/persistence.ts';
-import type { LoggedEvent } from '../../core/store/store-events.ts';
 import type { FaultInput } from '../../core/faults/fault-schema.ts';
 import type { RuleInput } from '../../core/rules/rule-schema.ts';
 import { errorResponse } from '../../core/errors.ts';
@@ -30,7 +29,7 @@ const RETRY_AFTER_S = 1;
 
 interface Row {
   seq: string;
-  kind: 'event' | 'reset' | 'settings';
+  kind: 'event' | 'data' | 'reset' | 'settings';
   record: string | null;
 }
 
@@ -203,10 +202,15 @@ export class SharedEvents implements EventStore {
         `INSERT INTO ${TABLES.events} (seq, kind, record) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[])`,
         [planned, rows.map((row) => row.kind), rows.map((row) => row.record)],
       );
-      // The last reset or data set loaded: nothing before it is ever replayed again.
+      // The last reset or data set loaded: nothing before it is replayed again, but the data set a reset comes
+      // back to (a replica starting now must find it).
       let anew = made.length - 1;
       while (anew >= 0 && made[anew]!.type !== 'reset' && made[anew]!.type !== 'data-loaded') anew--;
-      if (anew !== -1) await client.query(`DELETE FROM ${TABLES.events} WHERE seq < $1`, [planned[anew]]);
+      if (anew !== -1)
+        await client.query(`DELETE FROM ${TABLES.events} WHERE seq < $1 AND kind <> 'data'`, [planned[anew]]);
+      let data = made.length - 1;
+      while (data >= 0 && made[data]!.type !== 'data-loaded') data--;
+      if (data !== -1) await client.query(`DELETE FROM ${TABLES.events} WHERE seq < $1`, [planned[data]]);
       await client.query('COMMIT');
       this.#last = Math.max(this.#last, planned[planned.length - 1]!);
       for (const seq of planned) this.#own.delete(seq);
@@ -250,7 +254,7 @@ export class SharedEvents implements EventStore {
         this.#last = seq;
         continue;
       }
-      if (row.kind === 'event') run.push(row.record!);
+      if (row.kind === 'event' || row.kind === 'data') run.push(row.record!);
       else {
         flush();
         if (row.kind === 'reset') this.#store!.follow({ type: 'reset' });
@@ -292,9 +296,8 @@ export class SharedEvents implements EventStore {
 }
 
 function rowOf(event: StoreEvent): { kind: Row['kind']; record: string | null } {
-  return event.type === 'reset'
-    ? { kind: 'reset', record: null }
-    : { kind: 'event', record: encodeEvent(event as LoggedEvent) };
+  if (event.type === 'reset') return { kind: 'reset', record: null };
+  return { kind: event.type === 'data-loaded' ? 'data' : 'event', record: encodeEvent(event) };
 }
 
 /** A request that may have changed the rules or faults: anything but a read of the admin API. */

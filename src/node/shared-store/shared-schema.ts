@@ -14,7 +14,7 @@ export const TABLES = {
   /** The marker: `owner` = petstore-kit, and the data set every replica starts from (`seed`, `pets`). */
   marker: 'petstore_kit',
   version: 'petstore_kit_schema_version',
-  /** The events, in order: `seq`, `kind` (event, reset, settings), `record` (state-records.ts, or JSON). */
+  /** The events, in order: `seq`, `kind` (event, data, reset, settings), `record` (state-records.ts, or JSON). */
   events: 'petstore_kit_events',
 } as const;
 
@@ -58,7 +58,7 @@ async function create(client: PoolClient, where: string, tables: string[], wante
   await client.query(`CREATE TABLE ${TABLES.marker} (key text PRIMARY KEY, value text NOT NULL)`);
   await client.query(`CREATE TABLE ${TABLES.version} (version integer NOT NULL)`);
   await client.query(
-    `CREATE TABLE ${TABLES.events} (seq bigint PRIMARY KEY, kind text NOT NULL CHECK (kind IN ('event', 'reset', 'settings')), record text)`,
+    `CREATE TABLE ${TABLES.events} (seq bigint PRIMARY KEY, kind text NOT NULL CHECK (kind IN ('event', 'data', 'reset', 'settings')), record text)`,
   );
   await client.query(`INSERT INTO ${TABLES.version} (version) VALUES ($1)`, [SCHEMA_VERSION]);
   await client.query(`INSERT INTO ${TABLES.marker} (key, value) VALUES ('owner', $1), ('seed', $2), ('pets', $3)`, [
