@@ -1,6 +1,7 @@
 // `npm run bench:shared`: the shared team mock (issue 33, docs/shared-mock.md). Two `serve --store` replicas
 // on one local PostgreSQL (a private cluster, test/support/private-postgres.ts) behind a round robin
-// (lib/round-robin.ts), beside one replica in memory: POST /pets throughput and p99 (10 connections), then GET
+// (lib/round-robin.ts), beside one replica in memory and one on PostgreSQL without the balancer: POST /pets
+// throughput and p99 (10 connections), then GET
 // /pets?limit=20 (10 connections). Prints a Markdown table for docs/benchmarks.md.
 import type { Result } from 'autocannon';
 import { parseArgs } from 'node:util';
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
     const replicas = await Promise.all([serveChild(['--store', pg.url]), serveChild(['--store', pg.url])]);
     const balancer = await startRoundRobin(replicas.map((replica) => replica.url));
     try {
+      rows.push(await measure('one replica, PostgreSQL (no balancer)', replicas[0]!.url));
       rows.push(await measure('two replicas, PostgreSQL, round robin', balancer.url));
     } finally {
       await balancer.close();

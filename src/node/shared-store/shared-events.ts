@@ -2,7 +2,8 @@
 // keeps the whole state in memory as their fold, the same `apply` the core uses. The core stays synchronous;
 // this adapter does the I/O around each request:
 //   - every request first catches up: one indexed query for the events after the last one applied, each
-//     applied in order (`follow`). So a change acknowledged by any replica is seen by the next request here.
+//     applied in order (`follow`), sent after the request arrived (reads arriving together share one). So a
+//     change acknowledged by any replica is seen by the next request here.
 //   - a request that may change something (any method but GET, HEAD, OPTIONS) runs inside one transaction that
 //     holds the writers' advisory lock: catch up, let the core answer (its events take the next sequence
 //     numbers, its ids follow the shared log), insert them, commit, and only then answer. Writers are serialized
@@ -59,6 +60,9 @@ export class SharedEvents implements EventStore {
   /** Writes waiting for the next transaction of this replica, and the one running (#commitWaiting). */
   #waiting: { request: CoreRequest; answer: (response: CoreResponse) => void }[] = [];
   #committing: Promise<void> | undefined;
+  /** The reads' catch-up query not yet sent, which the reads arriving now wait for, and the one running. */
+  #queued: Promise<void> | undefined;
+  #running: Promise<void> | undefined;
 
   private constructor(pool: Pool, where: string, log: (line: string) => void) {
     this.#pool = pool;
@@ -141,7 +145,7 @@ export class SharedEvents implements EventStore {
 
   async #read(request: CoreRequest): Promise<CoreResponse> {
     try {
-      await this.#catchUp((sql, values) => this.#pool.query<Row>(sql, values));
+      await this.#nextCatchUp();
     } catch (error) {
       return this.#unavailable(error, 'read the shared state');
     }
@@ -231,6 +235,22 @@ export class SharedEvents implements EventStore {
       // A connection that failed mid-transaction is not given to the next request.
       client.release(broken);
     }
+  }
+
+  /**
+   * A catch-up query sent after this call: the reads that arrive while one query runs share the next one, so
+   * under load a replica sends one query per round trip, not one per request, and each read still sees every
+   * change acknowledged before it arrived.
+   */
+  #nextCatchUp(): Promise<void> {
+    this.#queued ??= (this.#running ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => {
+        this.#queued = undefined;
+        this.#running = this.#catchUp((sql, values) => this.#pool.query<Row>(sql, values));
+        return this.#running;
+      });
+    return this.#queued;
   }
 
   /** Applies every event stored after the last one applied here, in order. */
