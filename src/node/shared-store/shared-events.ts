@@ -178,9 +178,12 @@ export class SharedEvents implements EventStore {
     let planned: number[] = [];
     let broken = false;
     try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.writers]);
-      await this.#catchUp((sql, values) => client.query<Row>(sql, values));
+      // One round trip: begin, take the writers' lock, catch up (the number inlined is ours, never a client's).
+      await this.#catchUp(async (sql, [after]) => {
+        const begin = `BEGIN; SELECT pg_advisory_xact_lock(${LOCKS.writers}); ${sql.replace('$1', String(Number(after)))}`;
+        const results = (await client.query(begin)) as unknown as { rows: Row[] }[];
+        return results[2]!;
+      });
       const store = this.#store!.store;
       const responses: CoreResponse[] = [];
       this.#writing = true;
@@ -202,20 +205,21 @@ export class SharedEvents implements EventStore {
       // Under the lock and caught up, the last sequence number here is the last one stored.
       planned = rows.map((_, i) => this.#last + 1 + i);
       for (const seq of planned) this.#own.add(seq);
-      await client.query(
-        `INSERT INTO ${TABLES.events} (seq, kind, record) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[])`,
-        [planned, rows.map((row) => row.kind), rows.map((row) => row.record)],
+      const values = rows.map(
+        ({ kind, record }, i) =>
+          `(${planned[i]}, '${kind}', ${record === null ? 'NULL' : client.escapeLiteral(record)})`,
       );
+      const statements = [`INSERT INTO ${TABLES.events} (seq, kind, record) VALUES ${values.join(', ')}`];
       // The last reset or data set loaded: nothing before it is replayed again, but the data set a reset comes
       // back to (a replica starting now must find it).
       let anew = made.length - 1;
       while (anew >= 0 && made[anew]!.type !== 'reset' && made[anew]!.type !== 'data-loaded') anew--;
-      if (anew !== -1)
-        await client.query(`DELETE FROM ${TABLES.events} WHERE seq < $1 AND kind <> 'data'`, [planned[anew]]);
+      if (anew !== -1) statements.push(`DELETE FROM ${TABLES.events} WHERE seq < ${planned[anew]} AND kind <> 'data'`);
       let data = made.length - 1;
       while (data >= 0 && made[data]!.type !== 'data-loaded') data--;
-      if (data !== -1) await client.query(`DELETE FROM ${TABLES.events} WHERE seq < $1`, [planned[data]]);
-      await client.query('COMMIT');
+      if (data !== -1) statements.push(`DELETE FROM ${TABLES.events} WHERE seq < ${planned[data]}`);
+      // One round trip: the rows, the deletions and the commit (an error stops the rest: nothing is committed).
+      await client.query([...statements, 'COMMIT'].join('; '));
       this.#last = Math.max(this.#last, planned[planned.length - 1]!);
       for (const seq of planned) this.#own.delete(seq);
       return responses;
