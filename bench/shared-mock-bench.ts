@@ -1,6 +1,6 @@
 // `npm run bench:shared`: the shared team mock (issue 33, docs/shared-mock.md). Two `serve --store` replicas
 // on one local PostgreSQL (a private cluster, test/support/private-postgres.ts) behind a round robin
-// (lib/round-robin.ts), beside one replica in memory and one on PostgreSQL without the balancer: POST /pets
+// (lib/round-robin.ts, in a process of its own), beside one replica in memory and one on PostgreSQL without the balancer: POST /pets
 // throughput and p99 (10 connections), then GET
 // /pets?limit=20 (10 connections). Prints a Markdown table for docs/benchmarks.md.
 import type { Result } from 'autocannon';
@@ -9,7 +9,6 @@ import { startPrivatePostgres } from '../test/support/private-postgres.ts';
 import { runMain, spawnServer, type ServerChild } from './lib/children.ts';
 import { fire } from './lib/load.ts';
 import { describeMachine } from './lib/machine.ts';
-import { startRoundRobin } from './lib/round-robin.ts';
 import { SCENARIOS } from './scenarios.ts';
 
 const { values: flags } = parseArgs({
@@ -23,6 +22,7 @@ const durationS = Number(flags.duration);
 const warmupS = Number(flags.warmup);
 const connections = Number(flags.connections);
 const CLI = new URL('../bin/petstore-kit.mjs', import.meta.url).pathname;
+const ROUND_ROBIN = new URL('./round-robin-child.ts', import.meta.url).pathname;
 const READY = /Pet Store API\s+(http:\/\/\S+?)\/v1\s/;
 const create = SCENARIOS.find((scenario) => scenario.id === 'create')!;
 const list = SCENARIOS.find((scenario) => scenario.id === 'list')!;
@@ -70,12 +70,15 @@ async function main(): Promise<void> {
   const pg = await startPrivatePostgres();
   try {
     const replicas = await Promise.all([serveChild(['--store', pg.url]), serveChild(['--store', pg.url])]);
-    const balancer = await startRoundRobin(replicas.map((replica) => replica.url));
+    const balancer = await spawnServer({
+      args: ['--import', 'tsx', ROUND_ROBIN, ...replicas.map((replica) => replica.url)],
+      ready: /round robin (http:\/\/\S+)/,
+    });
     try {
       rows.push(await measure('one replica, PostgreSQL (no balancer)', replicas[0]!.url));
       rows.push(await measure('two replicas, PostgreSQL, round robin', balancer.url));
     } finally {
-      await balancer.close();
+      await balancer.stop();
       await Promise.all(replicas.map((replica) => replica.stop()));
     }
   } finally {
