@@ -169,6 +169,44 @@ describe('two replicas on one PostgreSQL database', () => {
   });
 });
 
+describe('PostgreSQL restarted during traffic', () => {
+  it('every create answered 201 is stored; every other answer is a 503 with Retry-After', async () => {
+    let running = true;
+    const acknowledged: number[] = [];
+    const refused: number[] = [];
+    const other: string[] = [];
+    const traffic = Array.from({ length: 4 }, async (_, client) => {
+      for (let i = 0; running; i++) {
+        const response = await create(i % 2 === 0 ? a : b, `restart-${client}-${i}`).catch((error: Error) => error);
+        if (response instanceof Error) other.push(response.message);
+        else if (response.status === 201) acknowledged.push(((await response.json()) as { id: number }).id);
+        else {
+          if (response.status === 503 && response.headers.get('retry-after') === '1') refused.push(response.status);
+          else other.push(`${response.status} ${response.headers.get('retry-after')}`);
+          await response.text();
+        }
+      }
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await pg.halt();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await pg.resume();
+      // Traffic goes on until creates are answered again.
+      const before = acknowledged.length;
+      while (acknowledged.length < before + 20 && other.length === 0)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      running = false;
+      await Promise.all(traffic);
+    }
+    expect(other, 'every answer is a 201 or a 503 with Retry-After').toEqual([]);
+    expect(refused.length, 'the restart was seen by the traffic').toBeGreaterThan(0);
+    expect(new Set(acknowledged).size).toBe(acknowledged.length);
+    for (const id of acknowledged) expect((await api(b, `/pets/${id}`)).status, `pet ${id}`).toBe(200);
+  });
+});
+
 describe('what --store refuses', () => {
   it('a database that belongs to something else: a clear error, nothing touched', async () => {
     const url = await pg.database('someone_else');

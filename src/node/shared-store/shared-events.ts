@@ -159,7 +159,10 @@ export class SharedEvents implements EventStore {
   async #commitWaiting(): Promise<void> {
     while (this.#waiting.length > 0) {
       const batch = this.#waiting.splice(0, MAX_BATCH);
-      const answers = await this.#write(batch.map(({ request }) => request));
+      // Whatever happens, every request of the batch is answered and the next batch runs: a write never hangs.
+      const answers = await this.#write(batch.map(({ request }) => request)).catch((error: unknown) =>
+        batch.map(() => this.#unavailable(error, 'store a change in the shared store')),
+      );
       batch.forEach(({ answer }, i) => answer(answers[i]!));
     }
     this.#committing = undefined;
@@ -237,7 +240,11 @@ export class SharedEvents implements EventStore {
       return requests.map(() => refused);
     } finally {
       // A connection that failed mid-transaction is not given to the next request.
-      client.release(broken);
+      try {
+        client.release(broken);
+      } catch {
+        // Released already by the pool (its connection ended): nothing left to give back.
+      }
     }
   }
 
