@@ -177,6 +177,10 @@ export class SharedEvents implements EventStore {
       const refused = this.#unavailable(error, 'reach the shared store');
       return requests.map(() => refused);
     }
+    // The connection may end between two queries (PostgreSQL stopped): the next query fails and is answered
+    // 503; without a listener the 'error' event would end the process.
+    const ignore = () => undefined;
+    client.on('error', ignore);
     const made: StoreEvent[] = [];
     let planned: number[] = [];
     let broken = false;
@@ -240,6 +244,7 @@ export class SharedEvents implements EventStore {
       return requests.map(() => refused);
     } finally {
       // A connection that failed mid-transaction is not given to the next request.
+      client.off('error', ignore);
       try {
         client.release(broken);
       } catch {
