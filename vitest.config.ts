@@ -68,6 +68,8 @@ export default defineConfig({
             'test/msw/**/*.test.ts',
             'test/verify/**/*.test.ts',
             'test/rehearse/**/*.test.ts',
+            // Real PostgreSQL: each file starts a private cluster (.ci/run installs Debian's postgresql).
+            'test/shared-mock/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', BROWSER_TESTS],
           // The CLI's tests run bin/petstore-kit.mjs, which runs dist/: rebuilt first when a source changed.

@@ -74,6 +74,14 @@ export const SERVE_FLAGS = {
     check: (path: string) => writableFileFlag('state-file', path),
     help: 'Keep the state in PATH: a snapshot plus an append-only journal of the changes since the\npets the mock starts from; a change is answered once it is on disk. One server per file\n(PATH.lock)',
   },
+  store: {
+    name: 'store',
+    type: 'string',
+    value: 'URL',
+    secret: true,
+    check: storeUrl,
+    help: 'Share the state with every replica started on this PostgreSQL database (postgres://…; default:\nPETSTORE_STORE): a change is answered once committed there, and every request first catches\nup, so any replica lists it next. Needs the optional peer pg. See docs/shared-mock.md',
+  },
   replay: {
     name: 'replay',
     type: 'string',
@@ -160,6 +168,13 @@ function bearerKey(key: string): string {
       '--api-key: a key may hold only letters, digits and -._~+/ (the bearer token characters of RFC 6750)',
     );
   return key;
+}
+
+/** `--store`: a PostgreSQL connection URL (the driver reads the rest of it). */
+function storeUrl(url: string): string {
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new UsageError('--store: expected a PostgreSQL URL, e.g. postgres://user:password@db:5432/petstore');
+  return url;
 }
 
 /** `--now`: an ISO 8601 instant, as milliseconds since the epoch. */

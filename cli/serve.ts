@@ -15,6 +15,7 @@ import { rulesFromFlags } from './rule-flags.ts';
 import { formatLogLine, useColour } from './request-log.ts';
 import { apiKeysFromEnv } from '../src/shared/api-key-env.ts';
 import { bannerText } from './banner.ts';
+import { loadPg } from '../src/node/shared-store/load-driver.ts';
 import { onStopRequest } from './stop-signals.ts';
 import { removals } from '../src/rehearse/removals.ts';
 
@@ -44,6 +45,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   refuseDevelopmentKeyBeyondLoopback(host, apiKeys ?? [DEV_API_KEY]);
   if (values.replay !== undefined) flag.replay.check(values.replay);
   if (values['state-file'] !== undefined) flag.stateFile.check(values['state-file']);
+  const store = await storeFlag(values.store ?? (process.env.PETSTORE_STORE || undefined), values);
   const replay = values.replay === undefined ? undefined : await replayFlag(values.replay, values['replay-order']);
   if (replay === undefined && values['replay-order'] !== undefined)
     throw new UsageError('--replay-order: it orders the answers of --replay; pass --replay FILE.har');
@@ -57,6 +59,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     watch: values.watch,
     apiKeys,
     stateFile: values['state-file'],
+    store,
     compactAfter: flag.compactAfter.check(values['compact-after']),
     now: ifGiven(values.now, (iso) => startingClock(flag.now.check(iso))),
     faults: faultsFromFlags(values),
@@ -109,9 +112,11 @@ export async function serveCommand(argv: string[]): Promise<number> {
           `${values.replay}  (recorded answers first, the mock for the rest)`,
         ],
         values.brownout !== undefined && ['Brownouts', describeBrownouts(values.brownout, values.seed)],
-        server.stateFile
-          ? ['State file', describeStateFile(server.stateFile)]
-          : ['State', 'in memory (use --state-file to keep it)'],
+        server.sharedStore
+          ? ['Shared store', describeSharedStore(server.sharedStore)]
+          : server.stateFile
+            ? ['State file', describeStateFile(server.stateFile)]
+            : ['State', 'in memory (use --state-file to keep it)'],
       ],
       [
         `  Try: curl -H "Authorization: Bearer ${apiKeys ? '$PETSTORE_API_KEY' : DEV_API_KEY}" "${server.apiUrl}/pets?limit=3"`,
@@ -140,6 +145,24 @@ function describeStateFile(file: NonNullable<RunningServer['stateFile']>): strin
 function describeBrownouts(windows: string[], seed: string): string {
   const browned = removals().map((removal) => `${removal.operation.operationId} before ${removal.sunset}`);
   return `${windows.join(', ')}: ${browned.join(', ')}; calls drawn from --seed ${seed}`;
+}
+
+/** `--store URL` (or PETSTORE_STORE): checked, alone, and with its driver installed. */
+async function storeFlag(url: string | undefined, values: { data?: string; 'state-file'?: string }) {
+  if (url === undefined) return undefined;
+  SERVE_FLAGS.store.check(url);
+  if (values['state-file'] !== undefined)
+    throw new UsageError('--store and --state-file: pass one (the shared store keeps the state)');
+  if (values.data !== undefined)
+    throw new UsageError('--store and --data: load your pets once through PUT /__admin/data, shared by every replica');
+  await loadPg().catch((error: Error) => {
+    throw new UsageError(error.message);
+  });
+  return url;
+}
+
+function describeSharedStore({ url, seed, pets }: NonNullable<RunningServer['sharedStore']>): string {
+  return `${url} (shared with every replica on it; seeded pets from --seed ${seed} --pets ${pets}, as the database says)`;
 }
 
 /** `--replay FILE` read (a file that cannot be read or parsed is a bad flag value) with `--replay-order`. */

@@ -124,6 +124,20 @@ describe('a persistent store', () => {
     persistent.withdraw({ type: 'pet-created', pet: pet(3) });
     expect(store.snapshot().pets.map((p) => p.id)).toEqual([1, 2, 3]);
   });
+
+  it('follows events another writer stored: the same apply, the event store not told', () => {
+    const { appended, ...kept } = memory();
+    const persistent = createPersistentPetStore({ pets: [pet(1)], ...kept });
+    persistent.follow({ type: 'pet-created', pet: pet(2, 'From B') });
+    const made = persistent.store.handle(post('/v1/pets', { name: 'Here', categoryId: 1 }));
+    expect(JSON.parse(made.body!)).toMatchObject({ id: 3, name: 'Here' });
+    persistent.follow({ type: 'reset' });
+    expect(persistent.store.snapshot().pets.map((p) => p.id)).toEqual([1]);
+    persistent.follow({ type: 'data-loaded', pets: [pet(7), pet(9)] });
+    persistent.follow({ type: 'reset' });
+    expect(persistent.store.snapshot().pets.map((p) => p.id)).toEqual([7, 9]);
+    expect(appended.map((event) => event.type)).toEqual(['pet-created']);
+  });
 });
 
 describe('store.seed', () => {

@@ -1,7 +1,7 @@
 /**
  * The store as a persisting adapter sees it: started from an event store's saved log, appending every change
  * to it as an event, and able to withdraw a change the storage refused. Only the Node adapter's
- * `--state-file` uses it (src/node/serve.ts); the public `PetStore` carries none of it, so MSW users and
+ * `--state-file` and `--store` use it (src/node/serve.ts); the public `PetStore` carries none of it, so MSW users and
  * browsers never see it. Where the events are kept is behind `EventStore` (store/event-store.ts).
  * @module
  */
@@ -37,6 +37,12 @@ export interface PersistentPetStore {
    * kind: withdraw newest first. Events from before a reset or a new data set, and resets, are left alone.
    */
   withdraw(event: StoreEvent): void;
+  /**
+   * Applies an event another writer stored (a replica of a shared store, src/node/shared-store/): the same
+   * `apply`, the event store not told. A reset comes back to the data set the store was made with, or the last
+   * data set loaded.
+   */
+  follow(event: StoreEvent): void;
 }
 
 export function createPersistentPetStore(options: PersistentPetStoreOptions = {}): PersistentPetStore {
@@ -46,5 +52,6 @@ export function createPersistentPetStore(options: PersistentPetStoreOptions = {}
     store,
     nextIds: () => ({ nextPetId: live.state.pets.nextId, nextMessageId: live.state.messages.nextId }),
     withdraw: (event) => live.withdraw(event),
+    follow: (event) => live.follow(event),
   };
 }

@@ -11,6 +11,7 @@ import { openState, type OpenedState } from './state/open-state.ts';
 import type { Journal } from './state/journal.ts';
 import type { DataIdentity } from './state/snapshot-file.ts';
 import { StateFileEvents } from './state/state-file-events.ts';
+import { SharedEvents, redactedUrl } from './shared-store/shared-events.ts';
 import { failedTo, KitError } from '../shared/kit-error.ts';
 
 export interface ServeOptions extends Omit<PetStoreOptions, 'snapshot'> {
@@ -29,6 +30,13 @@ export interface ServeOptions extends Omit<PetStoreOptions, 'snapshot'> {
    * changes since the pets the mock starts from are kept.
    */
   stateFile?: string;
+  /**
+   * Share the state with every replica started on the same PostgreSQL database (`postgres://…`,
+   * docs/shared-mock.md): the events are kept there, each replica folds them, and a request is answered once
+   * this replica has caught up with them and its own are committed. Needs the optional peer `pg`. The database's
+   * seed and generated pets win over the options (the first replica's); not with `stateFile` or `dataFile`.
+   */
+  store?: string;
   /** Start a new snapshot once the journal holds this many records. Default 100,000. */
   compactAfter?: number;
   /** Milliseconds to wait before each Pet Store response: a start-up delay fault on every operation (`--delay MS`). */
@@ -64,6 +72,8 @@ export interface RunningServer {
     found: OpenedState['found'];
     dropped: number;
   };
+  /** The shared store (`store`): its URL without the password, and the data set every replica starts from. */
+  sharedStore?: { url: string; seed: number; pets: number };
   /** Stops accepting requests and waits until the state file holds every change. */
   close(): Promise<void>;
 }
@@ -85,6 +95,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     dataFile,
     watch = false,
     stateFile,
+    store: storeUrl,
     compactAfter = SERVE_DEFAULTS.compactAfter,
     delayMs = 0,
     log = (line) => process.stderr.write(`${line}\n`),
@@ -95,6 +106,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     throw new KitError('watch your pets', 'no data file was given', 'Pass dataFile too (serve --data FILE --watch).');
   // One way to delay an answer: the core's faults, which both adapters deliver.
   const storeOptions = delayMs > 0 ? { ...rest, faults: [...(rest.faults ?? []), { delayMs }] } : rest;
+  if (storeUrl !== undefined) return serveShared(storeUrl, options, log);
   const yours: DataSet | undefined =
     dataFile !== undefined ? await readDataFile(dataFile) : Array.isArray(rest.pets) ? dataSetOf(rest.pets) : undefined;
   const pets = yours?.pets ?? rest.pets ?? SERVE_DEFAULTS.pets;
@@ -179,5 +191,62 @@ function createStore(
   } catch (error) {
     if (!(error instanceof SnapshotError)) throw error;
     throw new KitError(`load the state file ${path}`, error.reason, 'It was left untouched; fix or remove it.');
+  }
+}
+
+/**
+ * serve() on a shared store: the state is the fold of the events in PostgreSQL (shared-store/shared-events.ts).
+ * Your pets are loaded through the admin API (PUT /__admin/data), which every replica then shares.
+ */
+async function serveShared(url: string, options: ServeOptions, log: (line: string) => void): Promise<RunningServer> {
+  const { host, port = SERVE_DEFAULTS.port, dataFile, stateFile, delayMs = 0, allowedHosts, ...rest } = options;
+  const where = redactedUrl(url);
+  const alone = "the state is the shared store's";
+  if (stateFile !== undefined)
+    throw new KitError(`use the shared store ${where}`, `a state file was given too; ${alone}`, 'Pass one of them.');
+  if (dataFile !== undefined || Array.isArray(rest.pets))
+    throw new KitError(
+      `use the shared store ${where}`,
+      `your pets were given at start; ${alone}`,
+      'Load them once through the admin API (PUT /__admin/data): every replica then has them.',
+    );
+  const { store: _url, watch: _watch, compactAfter: _compact, log: _log, ...storeOptions } = rest;
+  if (delayMs > 0) storeOptions.faults = [...(storeOptions.faults ?? []), { delayMs }];
+  const wanted = {
+    seed: storeOptions.seed ?? SERVE_DEFAULTS.seed,
+    pets: typeof rest.pets === 'number' ? rest.pets : SERVE_DEFAULTS.pets,
+  };
+  const { events, base } = await SharedEvents.open(url, wanted, log);
+  try {
+    const persistent = createPersistentPetStore({
+      adminExtras: serveAdminExtras(storeOptions.apiKeys),
+      ...storeOptions,
+      seed: base.seed,
+      pets: base.pets,
+      events,
+    });
+    await events.attach(persistent);
+    const { store } = persistent;
+    const guard = createRequestGuard({
+      host: host ?? '127.0.0.1',
+      allowedHosts,
+      adminPath: store.adminPath,
+      adminOrigins: rest.adminOrigins,
+    });
+    const server = await listen(events.handle, { host, port, guard });
+    return {
+      url: server.url,
+      apiUrl: server.url + store.basePath,
+      quickstartUrl: server.url + store.quickstartPath,
+      store,
+      sharedStore: { url: where, ...base },
+      async close() {
+        await server.close();
+        await events.close();
+      },
+    };
+  } catch (error) {
+    await events.close().catch(() => undefined);
+    throw error;
   }
 }

@@ -56,6 +56,10 @@ const ALLOWED: Record<string, string> = {
     'needs Dredd, which the judges tier runs: test/integrations/dredd-mock.test.ts runs petstore-kit dredd with a ' +
     'second mock past the sunset',
   'bash .ci/run': 'runs npm ci and the whole suite, this test included: it is what CI runs',
+  'npx petstore-kit serve --port 4011 --store postgres://petstore:secret@127.0.0.1:5432/petstore':
+    'needs a PostgreSQL server: test/shared-mock/shared-store.test.ts runs replicas with --store on a private cluster',
+  'npx petstore-kit serve --port 4012 --store postgres://petstore:secret@127.0.0.1:5432/petstore':
+    'needs a PostgreSQL server: test/shared-mock/shared-store.test.ts runs replicas with --store on a private cluster',
 };
 
 interface Command {

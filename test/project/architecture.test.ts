@@ -26,8 +26,9 @@ const FLOORS: Floor[] = [
   },
   // No package: the store's validators are precompiled (validators.gen.ts), so a browser page carries no Ajv.
   { dir: 'src/core', below: ['src/shared', 'src/openapi'], packages: /^$/ },
-  // yaml: `serve --data pets.yaml` (src/node/data-file.ts).
-  { dir: 'src/node', below: ['src/shared', 'src/openapi', 'src/core'], packages: /^(node:.*|yaml)$/ },
+  // yaml: `serve --data pets.yaml` (src/node/data-file.ts); pg: `serve --store`, its types only (the driver, an
+  // optional peer, is loaded when a store is named: src/node/shared-store/load-driver.ts).
+  { dir: 'src/node', below: ['src/shared', 'src/openapi', 'src/core'], packages: /^(node:.*|yaml|pg)$/ },
   { dir: 'mocks', below: ['src/shared', 'src/openapi', 'src/core'], packages: /^msw(\/(browser|node))?$/ },
   { dir: 'contract-tests', below: ['src/shared', 'src/openapi'], packages: /^(node:.*|yaml|fast-check)$/ },
   {

@@ -27,6 +27,14 @@ export class LiveState {
     this.#sink?.append(event);
   };
 
+  /**
+   * Applies an event another writer made and stored (a replica of a shared store): the fold goes on as if it had
+   * been made here, but the event store is not told, since it holds the event already.
+   */
+  follow(event: StoreEvent): void {
+    this.#state = apply(this.#state, event);
+  }
+
   /** Withdraws a change the event store refused (apply-event.ts, `withdraw`). */
   withdraw(event: StoreEvent): void {
     withdraw(this.#state, event);
