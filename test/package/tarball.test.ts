@@ -9,9 +9,12 @@ const tier = await packageTier();
 /**
  * The packed size the README states; the tier fails past it. 300 KiB until issue 30 and 31 added two checks
  * (stateOverTime, messageFraming, with their raw transport, ESM and CommonJS) and the rehearse command: 304 KiB
- * measured then, so the budget moved to 320 KiB, deliberately, and not further.
+ * measured then, so the budget moved to 320 KiB. Then the proxy's deprecated calls, brownouts, the runner
+ * setup files, coverage with the GitHub Action, and the PostgreSQL store (issues 31-33): 315 KiB before them,
+ * 331 KiB after (62 kB of new JavaScript and declarations before packing), so 340 KiB: a budget that moves
+ * only with a feature, named here, never to let a build's accident through.
  */
-const BUDGET_BYTES = 320 * 1024;
+const BUDGET_BYTES = 340 * 1024;
 
 it(`is at most ${BUDGET_BYTES / 1024} kB packed`, async () => {
   const { size } = await stat(tier.tarball);

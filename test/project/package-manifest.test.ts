@@ -54,7 +54,16 @@ describe('package.json', () => {
 
   it('ships only what runs, and runs nothing at build time', () => {
     // The configuration file's JSON Schema, for editors (docs/config.md).
-    expect(manifest.files).toEqual(['dist', 'bin', 'petstore-kit.config.schema.json', 'README.md', 'LICENSE']);
+    // The GitHub Action (action.yml and its one script) runs from the installed package (docs/ci-workflow.md).
+    expect(manifest.files).toEqual([
+      'dist',
+      'bin',
+      'action.yml',
+      'action',
+      'petstore-kit.config.schema.json',
+      'README.md',
+      'LICENSE',
+    ]);
     expect(manifest.bin['petstore-kit']).toBe('bin/petstore-kit.mjs');
     for (const tool of [
       'tsx',
