@@ -17,6 +17,7 @@ import type { RunningTarget } from '../fixtures/targets/target-kit.ts';
 import { expectError, expectErrorText } from '../support/error-body.ts';
 import { parseFirstResponse, rawExchange, rawRequest } from '../support/raw-http.ts';
 import { startMock } from '../support/start-mock.ts';
+import { freePort } from '../support/free-port.ts';
 
 const auth = { authorization: `Bearer ${DEV_API_KEY}` };
 
@@ -63,15 +64,6 @@ async function startRawTarget(bytes: string): Promise<{ url: string; close(): Pr
         server.close(() => resolve());
       }),
   };
-}
-
-/** A port free a moment ago. */
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('paths the proxy forwards stay under its mount', () => {

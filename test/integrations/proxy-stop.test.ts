@@ -10,7 +10,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
@@ -20,6 +19,7 @@ import { DEV_API_KEY } from '../../src/core/index.ts';
 import { startTarget, TARGETS } from '../fixtures/targets/index.ts';
 import type { RunningTarget } from '../fixtures/targets/target-kit.ts';
 import { BIN, ROOT } from '../support/cli-child.ts';
+import { freePort } from '../support/free-port.ts';
 
 interface Step {
   name?: string;
@@ -108,14 +108,6 @@ async function projectFolder(): Promise<string> {
   await symlink(ROOT, join(dir, 'node_modules/petstore-kit'), 'dir');
   await symlink('../petstore-kit/bin/petstore-kit.mjs', join(dir, 'node_modules/.bin/petstore-kit'));
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The end-to-end suite's requests, through the proxy. */

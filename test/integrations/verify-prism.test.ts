@@ -212,7 +212,9 @@ describe("--via-prism (Prism's validating proxy in front of the target)", () => 
 
   it('our mock passes, Prism included', async () => {
     const { code, report } = await verify(server.apiUrl, server.quickstartUrl);
-    expect(report.scenarios.filter((s) => s.status === 'failed').map((s) => s.name)).toEqual([]);
+    // Each failure with what was seen: one of these has failed once in CI beside two busy processes.
+    const failed = report.scenarios.filter((s) => s.status === 'failed');
+    expect(failed.map((s) => `${s.name}: ${s.failures.map((f) => `${f.title} ${f.message} ${f.actual}`)}`)).toEqual([]);
     // Body size and int64 beyond 2^53 are judged directly only: Prism re-encodes bodies and numbers.
     const skipped = report.scenarios.filter((s) => s.status === 'skipped');
     expect(new Set(skipped.map((s) => s.check))).toEqual(

@@ -19,7 +19,6 @@
 import { execFile } from 'node:child_process';
 import { copyFile, chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join } from 'node:path';
 import vm from 'node:vm';
@@ -30,6 +29,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageTier } from './tier.ts';
 import { devTool, type CommandResult } from './run-command.ts';
+import { freePort } from '../support/free-port.ts';
 
 const tier = await packageTier();
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -90,14 +90,6 @@ function run(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv):
       resolve({ code, stdout: String(stdout), stderr: String(stderr) });
     });
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The example's port replaced by a free one (the only change made to a file before it runs). */

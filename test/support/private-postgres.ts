@@ -5,10 +5,10 @@
 // cluster belongs to `nobody`.
 import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './free-port.ts';
 
 const run = promisify(execFile);
 
@@ -35,14 +35,6 @@ export async function postgresBin(): Promise<string> {
   const found = await run('sh', ['-c', 'command -v initdb']).catch(() => undefined);
   if (found?.stdout.trim()) return found.stdout.trim().replace(/\/initdb$/, '');
   throw new Error('PostgreSQL is not installed: initdb was not found (Debian: apt-get install postgresql)');
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
