@@ -6,6 +6,7 @@ import { xmlText } from '../shared/xml-text.ts';
 import type { Removal } from './removals.ts';
 import type { DeprecatedCall, PassResult } from './run-pass.ts';
 import type { Judgement } from './verdict.ts';
+import { markdownCell } from '../shared/markdown-cell.ts';
 
 export const REHEARSE_REPORTERS = ['pretty', 'json', 'junit', 'markdown'] as const;
 export type RehearseReporter = (typeof REHEARSE_REPORTERS)[number];
@@ -109,7 +110,10 @@ function pretty(report: RehearsalReport): string {
 }
 
 function markdown(report: RehearsalReport): string {
-  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  // Inside a code span entities show as written, so there only the cell's bar is escaped; everywhere else
+  // the text is made inert as every Markdown cell is (markdownCell: test names and reasons reach it).
+  const code = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const cell = (text: string) => markdownCell(text, 2000);
   const lines = [
     `### Removal rehearsal: ${VERDICT_WORDS[report.verdict]}${report.deadline?.warning ? ` (a warning until ${report.deadline.failAfter})` : ''}`,
     '',
@@ -121,14 +125,14 @@ function markdown(report: RehearsalReport): string {
     '|---|---|---|---|---|',
     ...report.passes.map(
       (p) =>
-        `| ${p.pass} | ${p.clock.slice(0, 10)} | ${p.exitCode} | ${p.deprecatedCalls}${cell(brownedOut(p))} | ${p.requests} |`,
+        `| ${p.pass} | ${p.clock.slice(0, 10)} | ${p.exitCode} | ${cell(`${p.deprecatedCalls}${brownedOut(p)}`)} | ${p.requests} |`,
     ),
   ];
   if (report.calls.length) {
     lines.push('', '| calls | request | tests | instead |', '|---|---|---|---|');
     for (const call of report.calls)
       lines.push(
-        `| ${call.count} | \`${cell(call.method)} ${cell(call.url)}\` | ${cell(call.tests.join(', '))} | ${call.replacement ? `\`${cell(call.replacement)}\`` : ''} |`,
+        `| ${call.count} | \`${code(call.method)} ${code(call.url)}\` | ${cell(call.tests.join(', '))} | ${call.replacement ? `\`${code(call.replacement)}\`` : ''} |`,
       );
   }
   return `${lines.join('\n')}\n`;
