@@ -1,5 +1,5 @@
-// One table of flags per command (serve-flags.ts, verify-flags.ts, proxy-flags.ts; shared-flags.ts holds the
-// ones two commands share): each flag's name, help line, check, default and key in the configuration file. From
+// One table of flags per command (serve-flags.ts, verify-flags.ts, proxy-flags.ts; judge-flags.ts and
+// listen-flags.ts hold the rows several commands share): each flag's name, help line, check, default and key in the configuration file. From
 // a table come the command's parseArgs options, the Options section of its --help (and so docs/cli.md), the keys
 // and checks of its section of the configuration file (config-file.ts) and that file's JSON Schema
 // (config-schema.ts). A flag is added in one place: its row.

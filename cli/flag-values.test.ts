@@ -2,7 +2,8 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkNamesFlag, httpUrlFlag, readableFileFlag, writableFileFlag } from './flag-values.ts';
+import { httpUrlFlag, readableFileFlag, writableFileFlag } from './flag-values.ts';
+import { checkNamesFlag } from './judge-flags.ts';
 import { usageRefusal } from '../test/support/usage-refusal.ts';
 
 const refusal = usageRefusal;

@@ -4,7 +4,6 @@
 // seen") nor a report lost at the end of a long run. One check per kind of value, shared by every command.
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CHECK_NAMES } from '../contract-tests/checks/registry.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The longest a Node timer can wait, in whole seconds (2^31 - 1 ms): past it, Node fires the timer at once. */
@@ -51,21 +50,6 @@ export function writableFileFlag(flag: string, path: string): string {
             : undefined;
   if (problem) throw new UsageError(`--${flag} ${path}: ${problem}; pass a file path in a folder you can write to`);
   return path;
-}
-
-/** `--checks A,B` / `--exclude-checks A,B`: names of the built-in checks (verify --help lists them). */
-export function checkNamesFlag(flag: string, text: string | undefined): string[] | undefined {
-  if (text === undefined) return undefined;
-  const names = text
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  const unknown = names.filter((name) => !CHECK_NAMES.includes(name));
-  if (unknown.length)
-    throw new UsageError(
-      `--${flag}: unknown check ${unknown.map((name) => `'${name}'`).join(', ')}. Known checks: ${CHECK_NAMES.join(', ')}`,
-    );
-  return names;
 }
 
 function fileProblem(path: string): string | undefined {

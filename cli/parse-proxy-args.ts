@@ -4,7 +4,7 @@ import type { ProxyOptions } from '../src/proxy/proxy-options.ts';
 import { ifGiven } from './flag-values.ts';
 import { commandParser } from './flag-table.ts';
 import { PROXY_FLAGS } from './proxy-flags.ts';
-import { judgeOptions } from './shared-flags.ts';
+import { judgeOptions } from './judge-flags.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface ProxyArgs {

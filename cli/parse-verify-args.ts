@@ -6,7 +6,7 @@ import { ifGiven } from './flag-values.ts';
 import { commandParser } from './flag-table.ts';
 import { UsageError } from './usage-error.ts';
 import { VERIFY_FLAGS } from './verify-flags.ts';
-import { judgeOptions } from './shared-flags.ts';
+import { judgeOptions } from './judge-flags.ts';
 
 export interface VerifyArgs {
   help: boolean;

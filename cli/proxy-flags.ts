@@ -2,7 +2,8 @@
 // listening ones with `serve`.
 import { MAX_TIMER_SECONDS, writableFileFlag } from './flag-values.ts';
 import type { FlagTable } from './flag-table.ts';
-import { baseUrlRow, hostRow, JUDGE_FLAGS, LISTEN_FLAGS, portFlag } from './shared-flags.ts';
+import { baseUrlRow, JUDGE_FLAGS } from './judge-flags.ts';
+import { hostRow, LISTEN_FLAGS, portFlag } from './listen-flags.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The proxy's own port: 4010 is the mock's and 4011 Prism's mock's (npm run mock:prism), so all three can run. */

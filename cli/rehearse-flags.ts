@@ -1,7 +1,8 @@
 // `petstore-kit rehearse`'s flags: one row each (flag-table.ts).
 import { REHEARSE_REPORTERS } from '../src/rehearse/report.ts';
 import { oneOf, type FlagTable } from './flag-table.ts';
-import { brownoutRow, JUDGE_FLAGS } from './shared-flags.ts';
+import { JUDGE_FLAGS } from './judge-flags.ts';
+import { brownoutRow } from './listen-flags.ts';
 import { integerFlag, UsageError } from './usage-error.ts';
 
 export const REHEARSE_FLAGS = {

@@ -8,7 +8,7 @@ import { FAIL_RATE_STATUS, faultsFromFlags } from './fault-flags.ts';
 import { readableFileFlag, writableFileFlag } from './flag-values.ts';
 import { oneOf, type FlagTable } from './flag-table.ts';
 import { rulesFromFlags } from './rule-flags.ts';
-import { brownoutRow, hostRow, LISTEN_FLAGS, portFlag } from './shared-flags.ts';
+import { brownoutRow, hostRow, LISTEN_FLAGS, portFlag } from './listen-flags.ts';
 import { integerFlag, UsageError } from './usage-error.ts';
 
 export const SERVE_FLAGS = {

@@ -8,7 +8,7 @@ import { RECOMMENDATION_DETAILS } from '../contract-tests/reporters/recommendati
 import { VERIFY_REPORTERS } from '../contract-tests/reporters/render-report.ts';
 import { MAX_TIMER_SECONDS, writableFileFlag } from './flag-values.ts';
 import { oneOf, type FlagTable } from './flag-table.ts';
-import { baseUrlRow, JUDGE_FLAGS } from './shared-flags.ts';
+import { baseUrlRow, JUDGE_FLAGS } from './judge-flags.ts';
 import { integerFlag, UsageError } from './usage-error.ts';
 
 /** More would make the generated phase the run (requests per operation, before shrinking). */

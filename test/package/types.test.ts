@@ -11,10 +11,15 @@ import { devTool, runCommand } from './run-command.ts';
 const tier = await packageTier();
 const ROOT = new URL('../../', import.meta.url).pathname;
 
+// Every declaration file (ours and what they import: msw's, Node's) is checked once, under node16; under bundler
+// the consumer's own file is checked and its imports resolved, with skipLibCheck: the .d.ts files are the same
+// files under both resolutions, their check was four fifths of this test's time, and the resolution of the
+// imports inside them under bundler is attw's (lint.test.ts).
 for (const resolution of ['node16', 'bundler']) {
   it(`tsc --noEmit of a consumer file under moduleResolution ${resolution}`, async () => {
     const project = join(tier.consumer, 'types', `tsconfig.${resolution}.json`);
-    const result = await runCommand(process.execPath, [devTool('typescript/bin/tsc'), '-p', project], {
+    const once = resolution === 'bundler' ? ['--skipLibCheck'] : [];
+    const result = await runCommand(process.execPath, [devTool('typescript/bin/tsc'), '-p', project, ...once], {
       cwd: tier.consumer,
     });
     expect(result.stdout + result.stderr).toBe('');

@@ -1,14 +1,12 @@
-// The rows two commands share, written once and spread into both tables (as Prism's sharedOptions):
-// JUDGE_FLAGS, how `verify` and `proxy` judge (the interface, the choices, the checks, the timeout, the report);
-// LISTEN_FLAGS, who may reach the local server of `serve` and `proxy`; brownoutRow, `--brownout` of `serve` and
-// `rehearse`.
+// The rows `verify` and `proxy` share, written once and spread into both tables (as Prism's sharedOptions):
+// how they judge (the interface, the choices, the checks, the timeout, the report). Apart from the rows of a
+// command that listens (listen-flags.ts), so that `serve` does not load the judge to read its flags.
 import { DEFAULT_TIMEOUT_MS } from '../contract-tests/run/conformance-options.ts';
+import { CHECK_NAMES } from '../contract-tests/checks/registry.ts';
 import { REPORTERS } from '../contract-tests/reporters/render-report.ts';
-import { checkNamesFlag, httpUrlFlag, ifGiven, readableFileFlag, writableFileFlag } from './flag-values.ts';
+import { httpUrlFlag, ifGiven, readableFileFlag, writableFileFlag } from './flag-values.ts';
 import { oneOf, type FlagTable } from './flag-table.ts';
-import { adminOrigin, allowedHost, listenHost } from './host-flags.ts';
 import { integerFlag, UsageError } from './usage-error.ts';
-import { BrownoutSyntaxError, parseBrownout } from '../src/core/brownout/brownout-schedule.ts';
 
 export const PROFILES = ['interface', 'petstore-kit'] as const;
 
@@ -83,25 +81,6 @@ export const JUDGE_FLAGS = {
   },
 } as const satisfies FlagTable;
 
-export const LISTEN_FLAGS = {
-  allowedHosts: {
-    name: 'allowed-host',
-    type: 'string',
-    multiple: true,
-    value: 'NAME',
-    check: allowedHost,
-    help: 'Also answer requests for this Host, on any port (default: loopback names and addresses\nonly; .example.test for a domain and its subdomains, not *.example.test); repeat for several',
-  },
-  adminOrigins: {
-    name: 'admin-origin',
-    type: 'string',
-    multiple: true,
-    value: 'URL',
-    check: adminOrigin,
-    help: 'Let pages on this origin call the admin API (CORS), e.g. http://localhost:5173;\nrepeat for several',
-  },
-} as const satisfies FlagTable;
-
 /** How `verify` and `proxy` judge, from the values of JUDGE_FLAGS' rows (parsed by readFlags). */
 export function judgeOptions(values: {
   profile: string;
@@ -126,42 +105,21 @@ export function judgeOptions(values: {
   };
 }
 
-/** `--host` of a command that listens; `beyondLoopback` says what listening beyond loopback asks of it. */
-export const hostRow = (beyondLoopback: string) =>
-  ({
-    name: 'host',
-    type: 'string',
-    value: 'HOST',
-    default: '127.0.0.1',
-    check: listenHost,
-    help: `Interface to listen on (default 127.0.0.1; 0.0.0.0 for all). ${beyondLoopback}`,
-  }) as const;
-
 /** A base URL flag (`--base-url`, `--target`…): an http(s) URL, `example` shown when it is not one. */
 export const baseUrlRow = <Name extends string>(name: Name, example: string, help: string) =>
   ({ name, type: 'string', value: 'URL', check: (url: string) => httpUrlFlag(name, url, example), help }) as const;
 
-/** `--port`: a TCP port, 0 for a free one. */
-export const portFlag = (text: string) => integerFlag('port', text, 0, 65535);
-
-/**
- * `--brownout WINDOW`, repeatable: one window of the brownout schedule each (src/core/brownout), `START/END`,
- * `HH:MM/HH:MM` or a share, each with an optional `@SHARE`.
- */
-export const brownoutRow = (help: string) =>
-  ({ name: 'brownout', type: 'string', multiple: true, value: 'WINDOW', check: brownoutFlag, help }) as const;
-
-/** What a window may be, after what is wrong with one (the core's messages are short: browsers carry them). */
-const BROWNOUT_FORMS =
-  'expected START/END (ISO 8601, e.g. 2030-11-01T09:00Z/2030-11-01T10:00Z), HH:MM/HH:MM (every day, UTC) or a share alone (50%), each with an optional @SHARE (@50% or @0.5)';
-
-/** A window as the store's `brownouts` option takes it; what is wrong with it, on one line naming the flag. */
-function brownoutFlag(text: string): string {
-  try {
-    parseBrownout(text);
-  } catch (error) {
-    if (error instanceof BrownoutSyntaxError) throw new UsageError(`--brownout: ${error.message}; ${BROWNOUT_FORMS}`);
-    throw error;
-  }
-  return text;
+/** `--checks A,B` / `--exclude-checks A,B`: names of the built-in checks (verify --help lists them). */
+export function checkNamesFlag(flag: string, text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !CHECK_NAMES.includes(name));
+  if (unknown.length)
+    throw new UsageError(
+      `--${flag}: unknown check ${unknown.map((name) => `'${name}'`).join(', ')}. Known checks: ${CHECK_NAMES.join(', ')}`,
+    );
+  return names;
 }
