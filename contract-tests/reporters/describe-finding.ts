@@ -18,13 +18,13 @@ export function describeFinding(finding: Finding, scenario: ScenarioResult, { cu
 
 /**
  * A failure that follows from a cause line, shortly: its title and message, the cause it follows from
- * (a record another scenario left behind, or the target that stopped answering) and the command that shows it.
+ * (a record another scenario created, or the target that stopped answering) and the command that shows it.
  */
 export function describeCausedFinding(finding: Finding, scenario: ScenarioResult, causes: number[]): string[] {
   const lines = [`${finding.title} [${finding.check}]: ${oneLine(finding.message, 400)}`];
   const numbers = causes.map((c) => c + 1).join(' and ');
   const records = finding.records?.length
-    ? `, a record another scenario left behind (it names ${finding.records.join(', ')})`
+    ? `, a record another scenario created (it names ${finding.records.join(', ')})`
     : '';
   lines.push(`  cause:    ${numbers} above${records}`);
   const curl = exchangeOf(finding, scenario)?.request.curl;

@@ -11,11 +11,11 @@ import type { RunPlan } from './plan-run.ts';
 
 export function buildReport(
   plan: RunPlan,
-  { results, notes, stops }: Execution,
+  { results, notes, stops, wholeAgain }: Execution,
   timing: { startedAt: string; durationMs: number },
 ): Report {
   const { options, model } = plan;
-  const causes = findCauses(plan, results, stops);
+  const causes = findCauses(plan, results, { stops, wholeAgain });
   const scenarios: ScenarioResult[] = results.map((result) =>
     result.failures.some((f) => causes.causesOf.has(f)) || result.notObservable.some((n) => causes.notesOf.has(n))
       ? {

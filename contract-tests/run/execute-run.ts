@@ -16,6 +16,7 @@ import { createNodeTransport } from '../http/node-transport.ts';
 import { RetryBudgetExhausted, Throttle } from '../http/throttle.ts';
 import type { ScenarioResult } from '../types.ts';
 import type { PlannedScenario, RunPlan } from './plan-run.ts';
+import { recordsOfOthers, recordsWholeAgain } from './read-again.ts';
 
 export interface Execution {
   /** In the plan's order. */
@@ -24,6 +25,8 @@ export interface Execution {
   notes: string[];
   /** Each target (origin) that stopped answering: its cause line, and the message of the failure that reports it. */
   stops: { cause: string; message: string }[];
+  /** Records other scenarios' failures named that read whole when listed again after the run (read-again.ts). */
+  wholeAgain: Set<string>;
 }
 
 /** The whole run's default time budget: far beyond a healthy run, even a throttled one. */
@@ -71,13 +74,10 @@ async function executeWith(plan: RunPlan, fetchImpl: FetchLike): Promise<Executi
   const throttle = new Throttle({ ratePerSecond: options.rateLimit, ...options.retry, onWait: options.onThrottle });
   const health = healthOfRun(plan, urls, fetchImpl, { timeoutMs, limits, throttle, deadline });
   notes.push(...(await askedAgain(health, urls, unanswered)));
+  const sendOne = async (request: OutgoingRequest) =>
+    (await send(fetchImpl, request, { timeoutMs, limits, throttle, deadline, secrets: runRedactor(options) })).observed;
   // A base URL without the API's path (/v1) is said in one line before any scenario (exit 2).
-  if (health.stops().length === 0) {
-    const secrets = runRedactor(options);
-    const sendOne = async (request: OutgoingRequest) =>
-      (await send(fetchImpl, request, { timeoutMs, limits, throttle, deadline, secrets })).observed;
-    await checkBaseUrl(plan.model, options, sendOne);
-  }
+  if (health.stops().length === 0) await checkBaseUrl(plan.model, options, sendOne);
   const env: RunEnvironment = {
     model: plan.model,
     fetch: fetchImpl,
@@ -114,7 +114,14 @@ async function executeWith(plan: RunPlan, fetchImpl: FetchLike): Promise<Executi
       finish(planned, await runScenario(planned.scenario, env)),
     );
   }
-  return { results: plan.scenarios.map((planned) => results.get(planned)!), notes, stops: health.stops() };
+  const ordered = plan.scenarios.map((planned) => results.get(planned)!);
+  // Read before a cause line blames a record on the scenario that created it; not once the target stopped.
+  const others = recordsOfOthers(ordered);
+  const wholeAgain =
+    others.size && health.stops().length === 0
+      ? await recordsWholeAgain(plan, ordered, others, sendOne, env.now)
+      : new Set<string>();
+  return { results: ordered, notes, stops: health.stops(), wholeAgain };
 }
 
 /** The run's health gates (target-health.ts), probing with the run's own transport, pace and caps. */

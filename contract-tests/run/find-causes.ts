@@ -10,6 +10,7 @@ import { TargetHealth } from '../engine/target-health.ts';
 import type { Exchange, Finding, NotObservable, ScenarioResult } from '../types.ts';
 import type { Execution } from './execute-run.ts';
 import type { RunPlan } from './plan-run.ts';
+import { recordsOfOthers, type OthersRecord } from './read-again.ts';
 import { withoutTrailingSlashes } from '../../src/shared/trailing-slashes.ts';
 import { missingServerPath } from '../model/server-path.ts';
 
@@ -72,7 +73,12 @@ export interface Causes {
   notesOf: Map<NotObservable, number[]>;
 }
 
-export function findCauses(plan: RunPlan, results: ScenarioResult[], stops: Execution['stops'] = []): Causes {
+export function findCauses(
+  plan: RunPlan,
+  results: ScenarioResult[],
+  { stops = [], wholeAgain = new Set<string>() }: Partial<Pick<Execution, 'stops' | 'wholeAgain'>> = {},
+): Causes {
+  const others = recordsOfOthers(results);
   const { baseUrl } = plan.options;
   const lines: string[] = [];
   const causesOf = new Map<Finding, number[]>();
@@ -95,7 +101,7 @@ export function findCauses(plan: RunPlan, results: ScenarioResult[], stops: Exec
         `every failure below may come from the base URL.${versionHint(baseUrl, plan.model.document)}`,
     );
   }
-  for (const { line, findings } of recordsLeftBehind(results)) {
+  for (const { line, findings } of recordsOfOtherScenarios(results, others, wholeAgain)) {
     for (const finding of findings) causesOf.set(finding, [...(causesOf.get(finding) ?? []), lines.length]);
     lines.push(line);
   }
@@ -176,43 +182,82 @@ function repeatedDepartures(results: ScenarioResult[]): { line: string; findings
 const NAMED_SCENARIOS = 3;
 
 /**
- * Failures that name a record another scenario created (`Finding.records`, `ScenarioResult.created`):
- * one line for each creating scenario, naming it, its records and the scenarios whose failures name them.
+ * Failures that name a record another scenario created (read-again.ts): one line for each creating scenario
+ * whose records are left behind broken, naming it, its records and the scenarios whose failures name them;
+ * and one line for the records that read whole when listed again (shown before they were whole), whose
+ * creators are not to blame.
  */
-function recordsLeftBehind(results: ScenarioResult[]): { line: string; findings: Finding[] }[] {
-  const creator = new Map<string, number>();
-  results.forEach((result, index) => {
-    for (const record of result.created ?? []) if (!creator.has(record)) creator.set(record, index);
-  });
-  const byCreator = new Map<number, { records: Set<string>; findings: Finding[]; scenarios: Set<number> }>();
-  results.forEach((result, scenario) => {
-    for (const finding of result.failures)
-      for (const record of finding.records ?? []) {
-        const made = creator.get(record);
-        if (made === undefined || made === scenario) continue;
-        const group = byCreator.get(made) ?? { records: new Set(), findings: [], scenarios: new Set() };
-        byCreator.set(made, group);
-        group.records.add(record);
-        if (!group.findings.includes(finding)) group.findings.push(finding);
-        group.scenarios.add(scenario);
-      }
-  });
-  return [...byCreator]
+function recordsOfOtherScenarios(
+  results: ScenarioResult[],
+  others: Map<string, OthersRecord>,
+  wholeAgain: ReadonlySet<string>,
+): { line: string; findings: Finding[] }[] {
+  interface Group {
+    creators: Set<number>;
+    records: Set<string>;
+    findings: Finding[];
+    scenarios: Set<number>;
+  }
+  const groups = new Map<number | 'whole', Group>();
+  for (const [record, { creator, named }] of others) {
+    const key = wholeAgain.has(record) ? 'whole' : creator;
+    const group = groups.get(key) ?? { creators: new Set(), records: new Set(), findings: [], scenarios: new Set() };
+    groups.set(key, group);
+    group.creators.add(creator);
+    group.records.add(record);
+    for (const { scenario, finding } of named) {
+      if (!group.findings.includes(finding)) group.findings.push(finding);
+      group.scenarios.add(scenario);
+    }
+  }
+  const byCreator = [...groups].filter(([key]) => key !== 'whole') as [number, Group][];
+  const lines = byCreator
     .sort(([a], [b]) => a - b)
-    .map(([made, { records, findings, scenarios }]) => {
-      const affected = [...scenarios].sort((a, b) => a - b).map((s) => quoted(results[s]));
-      const shown = affected.slice(0, NAMED_SCENARIOS);
-      const more = affected.length - shown.length;
-      const one = records.size === 1;
+    .map(([, group]) => {
+      const one = group.records.size === 1;
       return {
-        findings,
+        findings: group.findings,
         line:
-          `A record left behind: ${listed([...records])}, created by ${quoted(results[made])}, ` +
-          `${one ? 'is' : 'are'} named by ${findings.length} failure(s) of ${scenarios.size} other scenario(s) ` +
-          `(${listed(more ? [...shown, `${more} more`] : shown)}). Those failures may follow from ` +
-          `${one ? 'that record' : 'those records'}, not from what their scenarios test.`,
+          `A record left behind: ${listed([...group.records])}, ${namedBy(results, group)}. Those failures may ` +
+          `follow from ${one ? 'that record' : 'those records'}, not from what their scenarios test.`,
       };
     });
+  const whole = groups.get('whole');
+  if (!whole) return lines;
+  const one = whole.records.size === 1;
+  return [
+    {
+      findings: whole.findings,
+      line:
+        `${one ? 'A record' : 'Records'} shown before ${one ? 'it was' : 'they were'} whole: ` +
+        `${listed([...whole.records])}, ${namedBy(results, whole)}, ${one ? 'reads' : 'read'} whole when listed ` +
+        `again after the last scenario: those answers were given while ${one ? 'it was' : 'they were'} being ` +
+        "created (concurrently) or before the target held them whole. The failures are those answers' own, not " +
+        `left behind by the scenario${whole.creators.size === 1 ? '' : 's'} that created ${one ? 'it' : 'them'}.`,
+    },
+    ...lines,
+  ];
+}
+
+/** "created by «…», is named by N failure(s) of M other scenario(s) (…)": who made records, whose failures name them. */
+function namedBy(
+  results: ScenarioResult[],
+  {
+    creators,
+    records,
+    findings,
+    scenarios,
+  }: { creators: Set<number>; records: Set<string>; findings: Finding[]; scenarios: Set<number> },
+): string {
+  const quotedList = (indexes: Set<number>) => {
+    const all = [...indexes].sort((a, b) => a - b).map((s) => quoted(results[s]));
+    const shown = all.slice(0, NAMED_SCENARIOS);
+    return listed(all.length > shown.length ? [...shown, `${all.length - shown.length} more`] : shown);
+  };
+  return (
+    `created by ${quotedList(creators)}, ${records.size === 1 ? 'is' : 'are'} named by ${findings.length} ` +
+    `failure(s) of ${scenarios.size} other scenario(s) (${quotedList(scenarios)})`
+  );
 }
 
 function quoted(result: ScenarioResult): string {

@@ -149,9 +149,27 @@ describe('causes said first', () => {
     expect(said).toBeGreaterThan(0);
     expect(said).toBeLessThan(pretty.indexOf('FAILURES: ' + report.summary.failed + ' scenario(s) failed'));
     expect(
-      pretty.filter((l) => l.includes(`cause:    ${index + 1} above, a record another scenario left behind`)).length,
+      pretty.filter((l) => l.includes(`cause:    ${index + 1} above, a record another scenario created`)).length,
     ).toBe(report.scenarios.flatMap((s) => s.failures).filter((f) => f.causes?.includes(index)).length);
     expect(junitReporter(report)).toContain('cause:    A record left behind: /pets/');
+  });
+
+  it('a record a list showed while it was being created: said as such, not as a record left behind', async () => {
+    const report = await verifyStarted(startShownHalfMade);
+    const index = report.causes!.findIndex((c) =>
+      /^(A record|Records) shown before (it was|they were) whole: \/pets\//.test(c),
+    );
+    expect(index, report.causes!.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(report.causes![index]).toMatch(
+      /reads? whole when listed again after the last scenario: those answers were given while (it was|they were) being created \(concurrently\)/,
+    );
+    // Nothing is blamed on a scenario that created a record: every record the lists showed half-made reads whole.
+    expect(report.causes!.filter((c) => c.startsWith('A record left behind'))).toEqual([]);
+    // The lists that showed it fail for what they showed, and point at the line.
+    const tied = report.scenarios.flatMap((s) => s.failures.filter((f) => f.causes?.includes(index)));
+    expect(tied.length).toBeGreaterThan(0);
+    expect(tied.every((f) => f.records?.length && /name/.test(f.message))).toBe(true);
+    expect(prettyReporter(report)).toContain(`cause:    ${index + 1} above, a record another scenario created`);
   });
 
   it('one departure on every answer (no Date header): said once with its count, shown in full once', async () => {
@@ -216,4 +234,44 @@ function parsed(text: string | null | undefined): Record<string, unknown> | unde
   } catch {
     return undefined;
   }
+}
+
+/** Creates held back this way at most: the run's later creates answer at once. */
+const HELD_CREATES = 3;
+
+/**
+ * One real bug: the store publishes a created pet before it is whole. The first creates answer only once a
+ * list has been served (or a second has passed), and every list served meanwhile shows their pets without a
+ * name. Read again later, each pet is whole.
+ */
+function startShownHalfMade() {
+  const held = new Map<number, () => void>();
+  let heldSoFar = 0;
+  return startTarget({
+    name: 'shown-half-made',
+    departure: 'a list served during a create shows the new pet without its name',
+    expect: { check: 'responseSchemaConformance' },
+    wrap: (store) => async (req) => {
+      const response = store.handle(req);
+      if (req.method === 'POST' && /\/pets$/.test(req.url) && response.status === 201 && heldSoFar < HELD_CREATES) {
+        heldSoFar += 1;
+        const { id } = parsed(response.body) as { id: number };
+        await new Promise<void>((resolve) => {
+          held.set(id, resolve);
+          setTimeout(resolve, 1000);
+        });
+        held.delete(id);
+        return response;
+      }
+      if (req.method !== 'GET' || !/\/pets(\?|$)/.test(req.url) || !response.body || !held.size) return response;
+      // Edited as text: a JSON round trip would round the int64 extremes other scenarios send.
+      let text = response.body;
+      for (const [id, answer] of held) {
+        const halfMade = text.replace(new RegExp(`(\\{"id":${id},)"name":"(?:[^"\\\\]|\\\\.)*",`), '$1');
+        if (halfMade !== text) setImmediate(answer);
+        text = halfMade;
+      }
+      return { ...response, body: text };
+    },
+  });
 }
