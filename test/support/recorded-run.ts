@@ -13,10 +13,13 @@ import {
   type Report,
 } from '../../contract-tests/index.ts';
 import { createNodeTransport } from '../../contract-tests/http/node-transport.ts';
+import type { FetchLike } from '../../contract-tests/http/send.ts';
 
 interface Started {
   apiUrl: string;
   quickstartUrl: string;
+  /** A target answered in this process: its fetch is the run's transport, and nothing goes on a socket. */
+  fetch?: FetchLike;
   close(): Promise<void>;
 }
 
@@ -31,7 +34,7 @@ export async function verifyRecorded(
   options: Partial<ConformanceOptions> = {},
 ): Promise<RecordedRun> {
   const server = await start();
-  const transport = createNodeTransport();
+  const transport = server.fetch ? { fetch: server.fetch, close: () => undefined } : createNodeTransport();
   const pending: Promise<HttpExchange | undefined>[] = [];
   try {
     const report = await runConformance({
@@ -39,8 +42,9 @@ export async function verifyRecorded(
       quickstartUrl: server.quickstartUrl,
       apiKey: DEV_API_KEY,
       allowWrites: true,
-      // The target is on the network: HEAD and HTTP/1.0 go on connections of their own, unrecorded here.
-      rawConnections: true,
+      // A target on the network: HEAD and HTTP/1.0 go on connections of their own, unrecorded here. In process
+      // there is no socket: those scenarios are skipped, saying so.
+      rawConnections: !server.fetch,
       // The target shares this event loop with the judge (and the worker with other runs): on a machine busy
       // with other processes an answer can take longer than verify's 10 s default, which would be a verdict on
       // the machine. No target here is judged by a timeout firing, so the limit only says "hung".
@@ -59,25 +63,26 @@ export async function verifyRecorded(
             ? sent
             : undefined;
         const response = await transport.fetch(url, init);
+        const exchange = (body: ArrayBuffer): HttpExchange => ({
+          request: {
+            method: init.method ?? 'GET',
+            url,
+            headers: {
+              ...Object.fromEntries(new Headers(init.headers)),
+              ...(streamed ? { 'transfer-encoding': 'chunked' } : {}),
+            },
+            ...(requestBody !== undefined ? { body: requestBody } : {}),
+          },
+          response: { status: response.status, headers: [...response.headers], body: new Uint8Array(body) },
+          startedAt,
+        });
+        if (server.fetch) return readWhole(response, (body) => pending.push(Promise.resolve(exchange(body))));
         // A copy read to its end beside verify's own reading; an answer that breaks off is not kept.
-        const copy = response.clone();
         pending.push(
-          copy.arrayBuffer().then(
-            (body): HttpExchange => ({
-              request: {
-                method: init.method ?? 'GET',
-                url,
-                headers: {
-                  ...Object.fromEntries(new Headers(init.headers)),
-                  ...(streamed ? { 'transfer-encoding': 'chunked' } : {}),
-                },
-                ...(requestBody !== undefined ? { body: requestBody } : {}),
-              },
-              response: { status: response.status, headers: [...response.headers], body: new Uint8Array(body) },
-              startedAt,
-            }),
-            () => undefined,
-          ),
+          response
+            .clone()
+            .arrayBuffer()
+            .then(exchange, () => undefined),
         );
         return response;
       },
@@ -87,6 +92,23 @@ export async function verifyRecorded(
   } finally {
     transport.close();
     await server.close();
+  }
+}
+
+/**
+ * An answer from a target in process, read whole once and handed to verify anew: it is whole already (the
+ * core answers with a string), and a clone's two streams cost as much as the judging. `keep` gets the bytes;
+ * an answer that breaks off (a transport fault) is not kept, and verify reads it breaking off the same way.
+ */
+async function readWhole(response: Response, keep: (body: ArrayBuffer) => void): Promise<Response> {
+  const init = { status: response.status, statusText: response.statusText, headers: response.headers };
+  if (!response.body) return (keep(new ArrayBuffer(0)), new Response(null, init));
+  try {
+    const body = await response.arrayBuffer();
+    keep(body);
+    return new Response(body, init);
+  } catch (error) {
+    return new Response(new ReadableStream({ start: (controller) => controller.error(error) }), init);
   }
 }
 

@@ -10,12 +10,24 @@
 // unknown, a page short of what the store holds) is a scenario's conclusion; and a judge of traffic never
 // knows the key, so a near miss of it that the target accepts looks like the key itself.
 //
+// Each target is answered in this process through the core's fetch seam (what MSW uses): a run then costs the
+// judge and the store, not two HTTP stacks. What needs a socket runs on loopback: the correct server (every
+// scenario, messageFraming's raw connections included) and the targets whose departure lives on the wire
+// (`needsSocket`: no Date header, broken framing, a request body's framing).
+//
 // The catalogue runs in parts (broken-targets-1.test.ts …), one file each, so that vitest gives each part a
 // worker of its own: the runs are CPU-bound in process, and one file ran them all on one core.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../contract-tests/index.ts';
 import { runPool } from '../../contract-tests/engine/run-pool.ts';
-import { startTarget, TARGETS as ALL_TARGETS, type BrokenTarget } from '../fixtures/targets/index.ts';
+import {
+  IN_PROCESS_ORIGIN,
+  needsSocket,
+  startTarget,
+  targetInProcess,
+  TARGETS as ALL_TARGETS,
+  type BrokenTarget,
+} from '../fixtures/targets/index.ts';
 import { partOf } from '../support/catalogue-part.ts';
 import { failureTitles, judgedAlone, verifyRecorded, type JudgedAlone } from '../support/recorded-run.ts';
 
@@ -87,7 +99,11 @@ export function brokenTargetsPart(part: number, parts: number): void {
     !target || target.expect.check === 'generatedRequests' ? {} : { maxExamples: 5 };
 
   async function judged(target?: BrokenTarget): Promise<Judged> {
-    const run = await verifyRecorded(() => startTarget(target), depthFor(target));
+    const onSocket = !target || needsSocket(target);
+    const run = await verifyRecorded(
+      async () => (onSocket ? startTarget(target) : targetInProcess(target)),
+      depthFor(target),
+    );
     return { report: run.report, verified: failureTitles(run.report), alone: await judgedAlone(run) };
   }
 
@@ -141,7 +157,8 @@ export function brokenTargetsPart(part: number, parts: number): void {
       expect(finding.message).not.toBe('');
       expect(finding.expected).toBeDefined();
       expect(finding.actual).toBeDefined();
-      expect(caught[0].exchanges[finding.exchange!].request.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+      const origin = needsSocket(target) ? /^http:\/\/127\.0\.0\.1:\d+\// : new RegExp(`^${IN_PROCESS_ORIGIN}/`);
+      expect(caught[0].exchanges[finding.exchange!].request.url).toMatch(origin);
     });
   });
 

@@ -5,13 +5,23 @@
 // The exchange judge (what the proxy and `judgeExchange` call), given each exchange of the default run alone,
 // must pass it too.
 //
+// Each target is answered in this process through the core's fetch seam (what MSW uses), but those behind
+// production conditions (a compressing, slow or rate-limiting gateway) or reading bodies past the mock's limit,
+// which run on loopback (`faithfulNeedsSocket`).
+//
 // The catalogue runs in parts (faithful-targets-1.test.ts …), one file each, so that vitest gives each part a
 // worker of its own: the runs are CPU-bound in process, and one file ran them all on one core.
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderReport, type Report } from '../../contract-tests/index.ts';
 import { runPool } from '../../contract-tests/engine/run-pool.ts';
-import { FAITHFUL as ALL_FAITHFUL, startFaithful, type FaithfulTarget } from '../fixtures/faithful/index.ts';
+import {
+  FAITHFUL as ALL_FAITHFUL,
+  faithfulInProcess,
+  faithfulNeedsSocket,
+  startFaithful,
+  type FaithfulTarget,
+} from '../fixtures/faithful/index.ts';
 import { partOf } from '../support/catalogue-part.ts';
 import { judgedAlone, verifyRecorded, type JudgedAlone } from '../support/recorded-run.ts';
 
@@ -23,7 +33,7 @@ const clockOf = (target: FaithfulTarget) => target.now && (() => target.now!);
  * ones of the default run, whose findings on the interface fail both runs alike.
  */
 const verify = (target: FaithfulTarget, profile: 'interface' | 'petstore-kit') =>
-  verifyRecorded(() => startFaithful(target), {
+  verifyRecorded(async () => (faithfulNeedsSocket(target) ? startFaithful(target) : faithfulInProcess(target)), {
     profile,
     now: clockOf(target),
     ...(profile === 'petstore-kit' ? { maxExamples: 5 } : {}),

@@ -2,13 +2,16 @@
 import { MAX_BODY_BYTES, type CoreRequest, type CoreResponse } from '../core-request.ts';
 import { deliverFetch } from './deliver-fetch.ts';
 
-export function fetchAdapter(handle: (request: CoreRequest) => CoreResponse): (request: Request) => Promise<Response> {
+/** A handler answered through the Web seam: the store's, or one wrapped around it (a test's target) that may wait. */
+export function fetchAdapter(
+  handle: (request: CoreRequest) => CoreResponse | Promise<CoreResponse>,
+): (request: Request) => Promise<Response> {
   return async (request) => {
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => (headers[name] = value));
     const { body, tooLarge } = await readBody(request);
-    const answer = handle({
+    const answer = await handle({
       method: request.method,
       url: url.pathname + url.search,
       headers,
