@@ -8,6 +8,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { findConfigFile, interpolate, loadConfigSection, type ConfigSection } from './config-file.ts';
 import { configSchema } from './config-schema.ts';
+import { COVERAGE_FLAGS } from './coverage-flags.ts';
 import { readFlags, type FlagTable } from './flag-table.ts';
 import { parseProxyArgs } from './parse-proxy-args.ts';
 import { parseVerifyArgs } from './parse-verify-args.ts';
@@ -22,6 +23,7 @@ const TABLES: Record<ConfigSection, FlagTable> = {
   verify: VERIFY_FLAGS,
   proxy: PROXY_FLAGS,
   rehearse: REHEARSE_FLAGS,
+  coverage: COVERAGE_FLAGS,
 };
 const ENV = { PETSTORE_API_KEY: 'sk-from-env' };
 
@@ -75,6 +77,11 @@ describe('the configuration file', () => {
     ],
     ['serve:\n  brownouts: [09:00/09:15@50%, 0.1]', 'serve', { brownout: ['09:00/09:15@50%', '0.1'] }],
     ['rehearse:\n  brownouts: 50%', 'rehearse', { brownout: ['50%'] }],
+    [
+      'coverage:\n  baseUrl: http://127.0.0.1:4010/v1\n  minCoverage: 80\n  reporter: markdown',
+      'coverage',
+      { 'base-url': 'http://127.0.0.1:4010/v1', 'min-coverage': '80', reporter: 'markdown' },
+    ],
     // Another command's section is not this one's business; an empty file or section gives nothing.
     ['verify: { timeout: 5 }\nserve: { port: 1 }', 'proxy', {}],
     ['', 'serve', {}],

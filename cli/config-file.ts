@@ -11,7 +11,7 @@ import type { Flag, FlagTable } from './flag-table.ts';
 import { UsageError } from './usage-error.ts';
 
 export const CONFIG_FILE_NAMES = ['petstore-kit.config.yaml', 'petstore-kit.config.yml', 'petstore-kit.config.json'];
-export const CONFIG_SECTIONS = ['serve', 'verify', 'proxy', 'rehearse'] as const;
+export const CONFIG_SECTIONS = ['serve', 'verify', 'proxy', 'rehearse', 'coverage'] as const;
 export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
 
 /** The configuration file in `cwd` (only there: a file in a parent folder is never picked up unseen), if any. */

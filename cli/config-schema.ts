@@ -1,6 +1,7 @@
-// The JSON Schema of the configuration file, from the three flag tables, so editors complete and check its
+// The JSON Schema of the configuration file, from the commands' flag tables, so editors complete and check its
 // keys (`# yaml-language-server: $schema=…` in YAML, `"$schema"` in JSON). `npm run generate` writes it to
 // petstore-kit.config.schema.json, shipped in the package; the loader itself checks with the flags' own checks.
+import { COVERAGE_FLAGS } from './coverage-flags.ts';
 import type { Flag, FlagTable } from './flag-table.ts';
 import { PROXY_FLAGS } from './proxy-flags.ts';
 import { REHEARSE_FLAGS } from './rehearse-flags.ts';
@@ -20,7 +21,7 @@ export function configSchema(): Record<string, unknown> {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'petstore-kit configuration file (petstore-kit.config.yaml)',
     description:
-      'Options of serve, verify, proxy and rehearse; ${VAR} and ${VAR:-default} read the environment. See docs/config.md.',
+      'Options of serve, verify, proxy, rehearse and coverage; ${VAR} and ${VAR:-default} read the environment. See docs/config.md.',
     type: 'object',
     additionalProperties: false,
     properties: {
@@ -29,6 +30,7 @@ export function configSchema(): Record<string, unknown> {
       verify: section('verify', VERIFY_FLAGS),
       proxy: section('proxy', PROXY_FLAGS),
       rehearse: section('rehearse', REHEARSE_FLAGS),
+      coverage: section('coverage', COVERAGE_FLAGS),
     },
   };
 }

@@ -63,14 +63,16 @@ const COMMON_HELP = [
 export function readFlags<T extends FlagTable>(
   table: T,
   argv: string[],
-  context: { section: ConfigSection; env: Record<string, string | undefined>; cwd?: string },
-): FlagValues<T> & { configFile?: string } {
+  context: { section: ConfigSection; env: Record<string, string | undefined>; cwd?: string; positionals?: boolean },
+): FlagValues<T> & { configFile?: string; positionals: string[] } {
   let values: Record<string, unknown>;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({
+    ({ values, positionals } = parseArgs({
       args: argv,
       strict: true,
-      allowPositionals: false,
+      // Only a command that takes operands (`coverage FILE`) accepts them; the others refuse a stray word.
+      allowPositionals: context.positionals === true,
       options: {
         ...Object.fromEntries(
           Object.values(table).map((flag) => [
@@ -96,20 +98,25 @@ export function readFlags<T extends FlagTable>(
   const file = merged.help ? undefined : (given ?? findConfigFile(cwd));
   const fromFile = file === undefined ? {} : loadConfigSection(file, table, context.section, context.env, cwd);
   for (const flag of Object.values(table)) merged[flag.name] ??= fromFile[flag.name] ?? flag.default;
-  return Object.assign(merged as FlagValues<T>, { configFile: file });
+  return Object.assign(merged as FlagValues<T>, { configFile: file, positionals });
 }
 
 /**
  * A command's parser, written once for every command with a table: its flags read from argv, its `section` of
  * the configuration file and the defaults (readFlags), then `build` turns them into what the command runs with.
- * `env` gives `${VAR}`s and keys; `cwd` is where the configuration file is looked for.
+ * `env` gives `${VAR}`s and keys; `cwd` is where the configuration file is looked for; `positionals`: the
+ * command takes operands besides its flags (`values.positionals`).
  */
 export function commandParser<T extends FlagTable, R>(
   table: T,
   section: ConfigSection,
-  build: (values: FlagValues<T> & { configFile?: string }, env: Record<string, string | undefined>) => R,
+  build: (
+    values: FlagValues<T> & { configFile?: string; positionals: string[] },
+    env: Record<string, string | undefined>,
+  ) => R,
+  { positionals = false }: { positionals?: boolean } = {},
 ): (argv: string[], env?: Record<string, string | undefined>, cwd?: string) => R {
-  return (argv, env = process.env, cwd) => build(readFlags(table, argv, { section, env, cwd }), env);
+  return (argv, env = process.env, cwd) => build(readFlags(table, argv, { section, env, cwd, positionals }), env);
 }
 
 /** The Options section of a command's --help, from its table (the order of its rows), `--config` and `--help` last. */

@@ -10,6 +10,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   dredd: async () => (await import('./dredd.ts')).dreddCommand,
   proxy: async () => (await import('./proxy.ts')).proxyCommand,
   rehearse: async () => (await import('./rehearse.ts')).rehearseCommand,
+  coverage: async () => (await import('./coverage.ts')).coverageCommand,
 };
 
 const HELP = `Usage: petstore-kit <command> [options]
@@ -20,6 +21,7 @@ Commands:
   dredd    Run Dredd with the kit's hooks against a deployment (petstore-kit dredd --help)
   proxy    Forward your app's traffic to a deployment and judge every exchange (petstore-kit proxy --help)
   rehearse Run your tests today and past the removal date: ready or not? (petstore-kit rehearse --help)
+  coverage Which parts of the interface a HAR log of your app's traffic reached (petstore-kit coverage --help)
   version  Print the version (also --version, -v)
   help     Print this help (also --help, -h)
 `;

@@ -100,5 +100,7 @@ function summary(report: ProxyReport): string {
   const kinds = report.scenarios.filter((c) => c.status === 'failed').length;
   return `${exchanges.total} exchange(s), ${exchanges.judged} judged, ${exchanges.failed} with a failure; ${
     kinds ? `FAIL: ${kinds} kind(s) of failure` : 'PASS: no failure'
-  }, ${s.recommendations} recommendation(s)${deprecatedSummary(report.deprecatedCalls)}.`;
+  }, ${s.recommendations} recommendation(s)${deprecatedSummary(report.deprecatedCalls)}${
+    report.coverage ? `; traffic coverage ${report.coverage.percent}% of the interface's reachable cells` : ''
+  }.`;
 }

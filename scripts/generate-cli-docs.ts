@@ -11,6 +11,7 @@ export async function cliPage(root: string): Promise<string> {
   const { VERIFY_HELP } = await import('../cli/verify-help.ts');
   const { PROXY_HELP } = await import('../cli/proxy-help.ts');
   const { REHEARSE_HELP } = await import('../cli/rehearse-help.ts');
+  const { COVERAGE_HELP } = await import('../cli/coverage-help.ts');
   const { dreddCommand } = await import('../cli/dredd.ts');
   const manifest = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as { version: string };
   const mainHelp = constantOf(await readFile(`${root}cli/main.ts`, 'utf8'), 'HELP');
@@ -49,7 +50,8 @@ export async function cliPage(root: string): Promise<string> {
     '  deprecated. A key you configure is never printed.',
     "- **A mistake in the flags** is reported on stderr, with exit code 2 and a pointer to the command's help.",
     '- **A configuration file**, `petstore-kit.config.yaml` in the working directory or `--config FILE`, holds the',
-    '  options of `serve`, `verify`, `proxy` and `rehearse` (each flag its key, flags winning over the file): [config.md](config.md).',
+    '  options of `serve`, `verify`, `proxy`, `rehearse` and `coverage` (each flag its key, flags winning over the file):',
+    '  [config.md](config.md).',
     '',
     '| command | what it does |',
     '|---|---|',
@@ -60,6 +62,7 @@ export async function cliPage(root: string): Promise<string> {
     "| [`petstore-kit dredd`](#petstore-kit-dredd) | Dredd with the kit's hooks ([judges](judges.md)) |",
     "| [`petstore-kit proxy`](#petstore-kit-proxy) | your app's traffic to a deployment, every exchange judged ([proxy](proxy.md)) |",
     '| [`petstore-kit rehearse`](#petstore-kit-rehearse) | your tests today and past the removal date ([rehearse](rehearse.md)) |',
+    "| [`petstore-kit coverage`](#petstore-kit-coverage) | which parts of the interface a HAR log's traffic reached ([coverage](coverage.md)) |",
     '',
     ...command('`petstore-kit help`', ['Also `petstore-kit`, `--help` and `-h`.'], 'petstore-kit --help', mainHelp),
     ...command(
@@ -104,6 +107,12 @@ export async function cliPage(root: string): Promise<string> {
       ['The verdicts, the environment your command gets and a CI recipe: [rehearse.md](rehearse.md).'],
       'petstore-kit rehearse --help',
       REHEARSE_HELP,
+    ),
+    ...command(
+      '`petstore-kit coverage`',
+      ['The cells of the interface, the logs it reads and where the base URLs come from: [coverage.md](coverage.md).'],
+      'petstore-kit coverage --help',
+      COVERAGE_HELP,
     ),
   ].join('\n');
 }

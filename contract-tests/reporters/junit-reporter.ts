@@ -91,7 +91,7 @@ function recommendationSuite(report: Report, timestamp: string): string {
 }
 
 /** The cells of the interface the run reached: properties, and a test case when a minimum was set. */
-function coverageSuite(coverage: Coverage, timestamp: string): string {
+export function coverageSuite(coverage: Coverage, timestamp: string): string {
   const short = belowMinimum(coverage);
   const props = [
     ['coverage', `${coverage.percent}%`],

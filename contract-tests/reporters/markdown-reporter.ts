@@ -36,7 +36,7 @@ export function markdownReporter(report: Report): string {
       const more = s.failures.length > 1 ? ` (+${s.failures.length - 1} more)` : '';
       return [s.check, s.name, `${finding}${more}`];
     });
-  table(lines, 'Failed', ['Check', 'Scenario', 'Finding'], failures, true);
+  detailsTable(lines, 'Failed', ['Check', 'Scenario', 'Finding'], failures, true);
   const unseen = report.scenarios
     .filter((s) => s.status === 'skipped' || s.status === 'not-observable')
     .map((s) => [
@@ -46,23 +46,24 @@ export function markdownReporter(report: Report): string {
         ? (s.reason ?? '')
         : s.notObservable.map((n) => `not observable: ${n.what} (${n.why})`).join('; '),
     ]);
-  table(lines, 'Skipped or not observable', ['Check', 'Scenario', 'Why'], unseen, false);
+  detailsTable(lines, 'Skipped or not observable', ['Check', 'Scenario', 'Why'], unseen, false);
   if (report.coverage) {
     const missing = cellsByWhy(report.coverage, 'missing').flatMap(({ why, cells }) =>
       cells.map((cell) => [cell, why]),
     );
-    table(lines, 'Cells missed', ['Cell', 'Why'], missing, short);
+    detailsTable(lines, 'Cells missed', ['Cell', 'Why'], missing, short);
   }
   const kinds = groupRecommendations(report).map((group) => [
     group.titles.join(', '),
     String(group.count),
     group.choice ? group.choice.reason : 'advice',
   ]);
-  table(lines, 'Recommendations', ['Kind', 'Count', 'Choice departed from'], kinds, false);
+  detailsTable(lines, 'Recommendations', ['Kind', 'Count', 'Choice departed from'], kinds, false);
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-function table(lines: string[], title: string, head: string[], rows: string[][], open: boolean): void {
+/** A table in a folded section (open when it matters), its cells escaped, at most MAX_ROWS rows. */
+export function detailsTable(lines: string[], title: string, head: string[], rows: string[][], open: boolean): void {
   if (!rows.length) return;
   const row = (cells: string[]) => `| ${cells.map((cell) => markdownCell(cell)).join(' | ')} |`;
   const more =

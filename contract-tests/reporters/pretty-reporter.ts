@@ -4,10 +4,10 @@
 // instance), and the verdict.
 import { belowMinimum } from '../coverage/measure-coverage.ts';
 import type { Report } from '../types.ts';
-import { cellsByWhy, coverageHeadline } from './coverage-lines.ts';
+import { coverageLines } from './coverage-lines.ts';
 import { checkLines } from './pretty-checks.ts';
 import { failureLines } from './pretty-failures.ts';
-import { painter, type Paint } from './paint.ts';
+import { painter } from './paint.ts';
 import { recommendationLines, type RecommendationDetail } from './recommendation-lines.ts';
 
 const PROFILES: Record<Report['profile'], string> = {
@@ -58,14 +58,4 @@ function generationLine({ seed, maxExamples }: NonNullable<Report['generation']>
   return maxExamples === 0
     ? 'generated phase off (--max-examples 0)'
     : `generated phase --seed ${seed} --max-examples ${maxExamples}: the same seed sends the same requests`;
-}
-
-/** The coverage headline, then the cells missed by reason (each named: `--min-coverage` fails on them). */
-function coverageLines(coverage: NonNullable<Report['coverage']>, paint: Paint): string[] {
-  return [
-    paint(belowMinimum(coverage) ? 'red' : 'bold', coverageHeadline(coverage)),
-    ...cellsByWhy(coverage, 'missing').map(
-      ({ why, cells }) => `  missing ${cells.length}, ${why}: ${cells.join(', ')}`,
-    ),
-  ];
 }

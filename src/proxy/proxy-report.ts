@@ -5,8 +5,9 @@
 // target itself. Each case carries up to three instances, with their exchanges (credentials redacted).
 // Calls to a deprecated operation are notices, never failures: a passing case per operation says how many
 // and how many would break on its removal date, and `deprecatedCalls` lists them (deprecated-calls-report.ts).
+// The cells of the interface the traffic reached are its `coverage`, which verify's reporters write as theirs.
 import { renderReport } from '../../contract-tests/reporters/render-report.ts';
-import type { Finding, Report, ScenarioResult } from '../../contract-tests/types.ts';
+import type { Coverage, Finding, Report, ScenarioResult } from '../../contract-tests/types.ts';
 import type { RunPlan } from '../../contract-tests/run/plan-run.ts';
 import { OUTSIDE_THE_DOCUMENT } from '../../contract-tests/exchange/exchange-record.ts';
 import type { RunTally } from './run-tally.ts';
@@ -33,6 +34,8 @@ export interface ReportContext {
   quickstartTarget?: string;
   /** Where the traffic came in: the proxy's URL. */
   via: string;
+  /** The cells of the interface the forwarded exchanges reached (axis 2, contract-tests/coverage/traffic-cells.ts). */
+  coverage?: Coverage;
 }
 
 /** The check name of the cases that say what an operation's traffic showed as a whole. */
@@ -45,6 +48,7 @@ export function buildProxyReport({
   target,
   quickstartTarget,
   via,
+  coverage,
 }: ReportContext): ProxyReport {
   const scenarios: ScenarioResult[] = [];
   if (targetFindings.length)
@@ -137,6 +141,7 @@ export function buildProxyReport({
     exchanges: { total: tally.exchanges, judged: tally.judged, failed: tally.failedExchanges },
     deprecatedCalls,
     scenarios,
+    ...(coverage ? { coverage } : {}),
   };
 }
 

@@ -39,6 +39,7 @@ import { proxyError } from './proxy-errors.ts';
 import { DEFAULT_JOURNAL_SIZE, DEFAULT_TIMEOUT_MS, type ProxyOptions } from './proxy-options.ts';
 import { buildProxyReport, type ProxyReport } from './proxy-report.ts';
 import { RunTally } from './run-tally.ts';
+import { trafficCells } from '../../contract-tests/coverage/traffic-cells.ts';
 import { ADMIN_PATH, QUICKSTART_PATH } from '../shared/mount-paths.ts';
 
 export interface RunningProxy {
@@ -71,6 +72,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { model } = judge.plan;
   const apiPath = serverBasePath(model.base.document.servers?.[0]);
   const tally = new RunTally();
+  // Axis 2 of coverage over what it forwarded (docs/coverage.md): read before the judge redacts anything.
+  const traffic = trafficCells(model, { baseUrl: target, quickstartUrl: quickstartTarget });
   const journal = new ExchangeJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const creator = { name: 'petstore-kit proxy', version: kitVersion() };
   const recorder: HarRecorder | undefined = options.recordPath
@@ -109,6 +112,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       target: shown(target),
       quickstartTarget: quickstartTarget && shown(quickstartTarget),
       via: `${origin()}${apiPath}`,
+      coverage: traffic.coverage(),
     });
   const origin = () => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const forwardContext = {
@@ -117,7 +121,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     maxBodyBytes: limits.maxBodyBytes,
     adminPath: ADMIN_PATH,
     via: via.entry,
-    judge: judge.judge,
+    judge(captured: Parameters<typeof judge.judge>[0]) {
+      const { request, response } = captured;
+      traffic.add({
+        request: { method: captured.method, ...request },
+        ...(response ? { response: { status: response.status, headers: response.headers } } : {}),
+        startedAt: captured.startedAt,
+      });
+      return judge.judge(captured);
+    },
     done(judged: Parameters<typeof journal.add>[0], material: Parameters<typeof harEntryOf>[0]) {
       tally.add(judged);
       journal.add(judged);

@@ -52,7 +52,7 @@ describe('petstore-kit', () => {
     const result = await runCli(['nope']);
     expect(result.code).toBe(2);
     expect(result.output).toContain(
-      'unknown command "nope". Commands: serve, verify, dredd, proxy, rehearse, version, help',
+      'unknown command "nope". Commands: serve, verify, dredd, proxy, rehearse, coverage, version, help',
     );
   });
 });
