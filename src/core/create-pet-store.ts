@@ -312,7 +312,8 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
       rules,
       seed: loadData,
       journal,
-      dashboard: options.adminExtras?.dashboard,
+      // The dashboard and more routes, as the adapter gives them; its documents beside the core's own.
+      ...options.adminExtras,
       documents: { 'openapi.json': document, ...options.adminExtras?.documents },
     },
   });

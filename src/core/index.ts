@@ -27,6 +27,14 @@ export { BODY_CAP, BODIES_BUDGET, type JournalBody } from './journal/journal-bod
 export type { Har, HarOptions } from './journal/to-har.ts';
 export type { HarEntry, HarRequest, HarResponse, HarNameValue, HarTimings } from '../shared/har.ts';
 export type { StoreRequests } from './journal/store-requests.ts';
+export { statesCoverage } from './coverage/store-coverage.ts';
+export {
+  SHOWN_STATES,
+  SHOWN_STATE_NAMES,
+  type ShownState,
+  type StateSeen,
+  type StatesCoverage,
+} from '../shared/shown-states.ts';
 export { UNDECLARED_STATUS_HEADER, PREFERENCE_IGNORED_HEADER, FAULT_HEADER } from './shaping/shape-answer.ts';
 export {
   MAX_BODY_BYTES,

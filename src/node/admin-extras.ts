@@ -1,6 +1,8 @@
 // What `petstore-kit serve` adds to the core's admin API, and the MSW handlers leave out of browser bundles:
-// the dashboard page and the interface document (the seed's own, beside the full one the core serves).
+// the dashboard page, the interface document (the seed's own, beside the full one the core serves) and the
+// states each test was shown (GET /__admin/coverage).
 import { DEV_API_KEY, type PetStoreOptions } from '../core/index.ts';
+import { COVERAGE_ROUTES } from '../core/coverage/store-coverage.ts';
 import { interfaceDocument } from '../openapi/interface.gen.ts';
 import { dashboardPage } from './dashboard-page.ts';
 
@@ -13,5 +15,6 @@ export function serveAdminExtras(
   return {
     dashboard: (adminPath) => dashboardPage(adminPath, { developmentKey }),
     documents: { 'interface.openapi.json': interfaceDocument },
+    routes: COVERAGE_ROUTES,
   };
 }

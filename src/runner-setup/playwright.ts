@@ -2,8 +2,9 @@
 // During a rehearsal, every request a test sends to the mock names that test (`X-Petstore-Test`: its title
 // path below the file, `describe > test`): the pages' requests (a route on each browser context, for the
 // mock's origins only), and the worker's own (the `request` fixture, fetch and node:http, tag-requests.ts).
-// So the rehearsal's report says which test made each deprecated call. Outside a rehearsal it does nothing:
-// no route, nothing wrapped.
+// So the rehearsal's report says which test made each deprecated call. With PETSTORE_TAG_TESTS, outside a
+// rehearsal, the same, for the states each test was shown (docs/coverage.md). Otherwise: no route, nothing
+// wrapped.
 import {
   expect,
   test as base,

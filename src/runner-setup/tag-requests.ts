@@ -6,21 +6,24 @@
 // - node:http and node:https (axios, supertest, got, node-fetch): `request` and `get` of both modules wrapped,
 //   the ES modules' named exports synced, so every client that calls them at request time is seen.
 // Only during a rehearsal (PETSTORE_REHEARSAL set) and only to the mock's origins (those of PETSTORE_BASE_URL
-// and PETSTORE_QUICKSTART_URL): the header never reaches another host, and outside a rehearsal nothing changes.
+// and PETSTORE_QUICKSTART_URL), or to the URLs PETSTORE_TAG_TESTS names (the states each test was shown,
+// docs/coverage.md): the header never reaches another host, and otherwise nothing on the wire changes.
+// Always, it says how to name the current test to a mock answering in this process (src/shared/current-test.ts).
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import http from 'node:http';
 import https from 'node:https';
 import { syncBuiltinESMExports } from 'node:module';
-import { encodeTestName, REHEARSAL_ENV, TEST_NAME_HEADER } from '../shared/rehearsal-env.ts';
+import { nameCurrentTest, type CurrentTest } from '../shared/current-test.ts';
+import { encodeTestName, REHEARSAL_ENV, TAG_TESTS_ENV, TEST_NAME_HEADER } from '../shared/rehearsal-env.ts';
 
-/** The current test's full name, or undefined outside a test (a `beforeAll`, a module's top level). */
-export type CurrentTest = () => string | undefined;
+export type { CurrentTest };
 
-/** The origins to tag: the mock's, when this process runs under a rehearsal; none otherwise. */
+/** The origins to tag: the mock's when this process runs under a rehearsal, and those PETSTORE_TAG_TESTS names. */
 export function mockOrigins(env: Record<string, string | undefined> = process.env): Set<string> {
   const origins = new Set<string>();
-  if (!env[REHEARSAL_ENV.pass]) return origins;
-  for (const url of [env[REHEARSAL_ENV.baseUrl], env[REHEARSAL_ENV.quickstartUrl]]) {
+  const urls = env[TAG_TESTS_ENV]?.split(',').map((url) => url.trim()) ?? [];
+  if (env[REHEARSAL_ENV.pass]) urls.push(env[REHEARSAL_ENV.baseUrl] ?? '', env[REHEARSAL_ENV.quickstartUrl] ?? '');
+  for (const url of urls) {
     if (!url) continue;
     try {
       origins.add(new URL(url).origin);
@@ -37,8 +40,9 @@ export function mockOrigins(env: Record<string, string | undefined> = process.en
  * names a test already keeps its own name.
  */
 export function tagRequests(currentTest: CurrentTest, env?: Record<string, string | undefined>): () => void {
+  const forget = nameCurrentTest(currentTest);
   const origins = mockOrigins(env);
-  if (origins.size === 0) return () => undefined;
+  if (origins.size === 0) return forget;
   const nameFor = (origin: string): string | undefined => {
     if (!origins.has(origin)) return undefined;
     const name = currentTest();
@@ -56,6 +60,7 @@ export function tagRequests(currentTest: CurrentTest, env?: Record<string, strin
     unsubscribe(FETCH_CHANNEL, onFetch);
     for (const restore of unwrap.reverse()) restore();
     syncBuiltinESMExports();
+    forget();
   };
 }
 

@@ -18,6 +18,12 @@ export const REHEARSAL_ENV = {
 export const TEST_NAME_HEADER = 'x-petstore-test';
 
 /**
+ * Outside a rehearsal, the mock's URLs (comma-separated) whose requests the setup files name their test on:
+ * for the states each test was shown by `petstore-kit serve` (docs/coverage.md#axis-3-the-states-shown).
+ */
+export const TAG_TESTS_ENV = 'PETSTORE_TAG_TESTS';
+
+/**
  * Longest test name sent, in characters: the mock takes 64 KiB of headers, and a name past this is cut (with
  * `…`) rather than make the test's own request fail.
  */

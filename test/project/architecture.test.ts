@@ -44,8 +44,9 @@ const FLOORS: Floor[] = [
     packages: /^node:.*$/,
   },
   // The setup files the kit ships for test runners (petstore-kit/rehearse/*): they name each test on its
-  // requests to the rehearsal's mock, and know nothing of the mock itself.
-  { dir: 'src/runner-setup', below: ['src/shared'], packages: /^(node:.*|vitest|@playwright\/test)$/ },
+  // requests to the rehearsal's mock, and know nothing of the mock itself; and the vitest reporter of the states
+  // the mock showed each test (vitest/node: its Reporter type).
+  { dir: 'src/runner-setup', below: ['src/shared'], packages: /^(node:.*|vitest(\/node)?|@playwright\/test)$/ },
   // The removal rehearsal: the mock (src/node) run twice around the user's command. Loaded by the CLI alone.
   { dir: 'src/rehearse', below: ['src/shared', 'src/openapi', 'src/core', 'src/node'], packages: /^node:.*$/ },
   {

@@ -18,12 +18,14 @@ import { registryRoutes } from './registry-routes.ts';
 import { JOURNAL_ROUTES } from './journal-routes.ts';
 import { toYaml } from './to-yaml.ts';
 
-/** What an adapter may add to the admin API (`petstore-kit serve` adds both; the MSW handlers neither). */
+/** What an adapter may add to the admin API (`petstore-kit serve` adds all three; setupPetStoreServer the routes). */
 export interface AdminExtras {
   /** The dashboard's HTML for this admin prefix, served at `<adminPath>/`. */
   dashboard?: (adminPath: string) => string;
   /** More OpenAPI documents to serve as JSON and YAML, by file name (e.g. `interface.openapi.json`). */
   documents?: Record<string, unknown>;
+  /** More endpoints behind the key, by path (e.g. `/coverage`: src/core/coverage/store-coverage.ts). */
+  routes?: AdminRoutes;
 }
 
 /** What the store gives the admin API besides state and reset. */
@@ -36,6 +38,7 @@ export interface AdminTools {
   /** The OpenAPI documents served as JSON (and as YAML under the `.yaml` name), by file name (`openapi.json`). */
   documents: Record<string, unknown>;
   dashboard?: (adminPath: string) => string;
+  routes?: AdminRoutes;
 }
 
 export interface AdminContext extends AdminTools {
@@ -106,15 +109,16 @@ export function handleAdmin(context: AdminContext): CoreResponse {
   if (publicRoute) return dispatch(publicRoute, context);
   const denied = context.authorize();
   if (denied) return denied;
+  const routes = { ...ROUTES, ...context.routes };
   // `/faults/f3` → the `/faults/:id` route with param `f3`.
   const slash = path.indexOf('/', 1);
   const [key, param] =
-    own(ROUTES, path) || slash === -1
+    own(routes, path) || slash === -1
       ? [path, undefined]
       : [`${path.slice(0, slash)}/:id`, decodePart(path.slice(slash + 1))];
-  const route = own(ROUTES, key);
+  const route = own(routes, key);
   if (!route) {
-    const available = [...Object.keys(ROUTES), ...Object.keys(context.documents).map((name) => `/${name}`), '/'].join(
+    const available = [...Object.keys(routes), ...Object.keys(context.documents).map((name) => `/${name}`), '/'].join(
       ', ',
     );
     return errorResponse('NOT_FOUND', { message: `No admin endpoint at ${path}. Available: ${available}` });

@@ -40,6 +40,8 @@ export interface JournalSummary {
   shapedBy?: string[];
   /** The answer breaks the interface's response schema on purpose: a rule's own body, sent as `deliberate`. */
   deliberate?: true;
+  /** The delay a preference or fault asked for, in milliseconds (part of `durationMs`); absent when none. */
+  delayMs?: number;
   /** What a fault did on the wire: the connection dropped, the body cut short, or no answer at all. */
   transport?: TransportFault;
   /**
@@ -212,6 +214,7 @@ export class RequestJournal {
     if (errorBody?.whole) Object.assign(summary, errorDetails(redact.text(errorBody.text)));
     const shaping = this.shapings[slot];
     if (shaping) summary.shapedBy = shaping.by;
+    if (shaping?.delayMs) summary.delayMs = shaping.delayMs;
     if (shaping?.transport) summary.transport = shaping.transport;
     if (shaping?.deliberate) summary.deliberate = true;
     if (shaping?.brownout) summary.brownout = true;

@@ -25,6 +25,8 @@ await assert.rejects(
   import('petstore-kit/rehearse/jest'),
   /Failed to load petstore-kit\/rehearse\/jest: Jest's globals/,
 );
+// The vitest reporter of the states each test was shown: a class vitest makes with its options.
+assert.equal(typeof (await import('petstore-kit/coverage/vitest-reporter')).default, 'function');
 // The browser entry is not for Node (the `node: null` condition), as msw/browser is not.
 await assert.rejects(import('petstore-kit/msw/browser'), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
 console.log('esm ok');
