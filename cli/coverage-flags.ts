@@ -1,7 +1,7 @@
 // `petstore-kit coverage`'s flags: one row each (flag-table.ts), each verify's own row where it means the same
 // (the base URLs, the reporters, the report file, --min-coverage and its check), with the help said of a log.
 import type { FlagTable } from './flag-table.ts';
-import { JUDGE_FLAGS } from './shared-flags.ts';
+import { JUDGE_FLAGS } from './judge-flags.ts';
 import { VERIFY_FLAGS } from './verify-flags.ts';
 
 export const COVERAGE_FLAGS = {
