@@ -8,12 +8,14 @@ import { COVERAGE_ROUTES } from '../src/core/coverage/store-coverage.ts';
 import { registerCoverage } from '../src/shared/in-process-coverage.ts';
 import { createHandlers, type HandlersOptions } from './index.ts';
 import { namedTest } from './named-test.ts';
+import { underRehearsal } from './rehearsal.ts';
 
 /**
  * Creates an MSW server that answers the Pet Store URLs in this process. Call `server.listen()` to start.
  * Each request names the running test when a runner's setup file (petstore-kit/rehearse/vitest, …) is loaded,
  * so `coverage()` (and GET /__admin/coverage) says which states each test was shown, and the vitest states
- * reporter prints them (docs/coverage.md#axis-3-the-states-shown).
+ * reporter prints them (docs/coverage.md#axis-3-the-states-shown). Under `petstore-kit rehearse`, the store runs on
+ * the pass's clock and its deprecated calls count in the rehearsal's report (docs/rehearse.md#msw-in-process).
  * @example
  * const { server, store, coverage } = setupPetStoreServer({ baseUrl: 'http://petstore.test/v1' });
  * // msw 3 reads onUnhandledFrame, msw 2 onUnhandledRequest: an object with both suits either.
@@ -32,7 +34,7 @@ export function setupPetStoreServer(options: HandlersOptions): {
   coverage: () => StatesCoverage;
 } {
   const adminExtras = { ...options.adminExtras, routes: { ...COVERAGE_ROUTES, ...options.adminExtras?.routes } };
-  const { handlers, store } = createHandlers({ ...options, adminExtras });
+  const { handlers, store } = createHandlers(underRehearsal({ ...options, adminExtras }));
   // The handlers answer through `store.fetch`, looked up at each request: naming the test here keeps it out of
   // the handlers themselves, and so out of browser bundles (test/package/browser.test.ts weighs them).
   const answer = store.fetch;

@@ -2,24 +2,16 @@
 // user's command run against it with the addresses and key in its environment, and every call to an
 // operation the document deprecates noted as the mock answered it.
 import { spawn } from 'node:child_process';
-import { DEV_API_KEY, type JournalEntry } from '../core/index.ts';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEV_API_KEY } from '../core/index.ts';
+import { deprecatedCallOf, type DeprecatedCall } from '../core/journal/deprecated-call.ts';
 import { serve } from '../node/serve.ts';
-import { decodeTestName, REHEARSAL_ENV, TEST_NAME_HEADER } from '../shared/rehearsal-env.ts';
+import { REHEARSAL_ENV } from '../shared/rehearsal-env.ts';
 import type { Removal } from './removals.ts';
 
-export interface DeprecatedCall {
-  operationId: string;
-  method: string;
-  /** The path and query as sent. */
-  url: string;
-  status: number;
-  /** The test that made it, when the request named it (TEST_NAME_HEADER). */
-  test?: string;
-  /** The record's values the answer showed (its status, for the replacement's filter), when it showed one. */
-  record?: Record<string, unknown>;
-  /** A brownout answered it with the removal's answer (the first pass, under `--brownout`). */
-  brownout?: true;
-}
+export type { DeprecatedCall } from '../core/journal/deprecated-call.ts';
 
 export interface PassResult {
   pass: 'today' | 'removed';
@@ -66,9 +58,11 @@ export async function runPass(options: PassOptions): Promise<PassResult> {
     log: () => undefined,
     onRequest(entry) {
       requests++;
-      if (entry.operation && deprecated.has(entry.operation)) calls.push(callOf(entry));
+      if (entry.operation && deprecated.has(entry.operation)) calls.push(deprecatedCallOf(entry));
     },
   });
+  const folder = await mkdtemp(join(tmpdir(), 'petstore-kit-rehearsal-'));
+  const callsFile = join(folder, 'in-process-calls.jsonl');
   try {
     const env = {
       ...options.env,
@@ -76,8 +70,12 @@ export async function runPass(options: PassOptions): Promise<PassResult> {
       [REHEARSAL_ENV.quickstartUrl]: server.quickstartUrl,
       [REHEARSAL_ENV.apiKey]: DEV_API_KEY,
       [REHEARSAL_ENV.pass]: options.pass,
+      [REHEARSAL_ENV.clock]: (from ?? new Date(started)).toISOString(),
+      [REHEARSAL_ENV.calls]: callsFile,
     };
     const exitCode = await runCommand(options.command, options.args, env, options.output);
+    // What mocks in the tests' own processes answered (MSW), written there by the kit's setup files.
+    calls.push(...(await inProcessCalls(callsFile)));
     return {
       pass: options.pass,
       clock: (from ?? new Date(started)).toISOString(),
@@ -91,33 +89,21 @@ export async function runPass(options: PassOptions): Promise<PassResult> {
     };
   } finally {
     await server.close();
+    await rm(folder, { recursive: true, force: true });
   }
 }
 
-function callOf(entry: JournalEntry): DeprecatedCall {
-  const test = entry.request.headers[TEST_NAME_HEADER];
-  return {
-    operationId: entry.operation!,
-    method: entry.method,
-    url: entry.query ? `${entry.path}?${entry.query}` : entry.path,
-    status: entry.status,
-    ...(test ? { test: decodeTestName(test) } : {}),
-    ...recordOf(entry),
-    ...(entry.brownout ? { brownout: true as const } : {}),
-  };
-}
-
-/** The record a 2xx answer showed, for the worked example of its replacement. */
-function recordOf(entry: JournalEntry): { record?: Record<string, unknown> } {
-  if (entry.status < 200 || entry.status >= 300 || !entry.response.body?.text) return {};
-  try {
-    const body = JSON.parse(entry.response.body.text) as unknown;
-    return typeof body === 'object' && body !== null && !Array.isArray(body)
-      ? { record: body as Record<string, unknown> }
-      : {};
-  } catch {
-    return {};
-  }
+/** The calls a setup file wrote (one JSON object a line); none when no mock answered in process. */
+async function inProcessCalls(file: string): Promise<DeprecatedCall[]> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text.split('\n').flatMap((line) => {
+    try {
+      const call = JSON.parse(line) as DeprecatedCall;
+      return typeof call?.operationId === 'string' && typeof call.url === 'string' ? [call] : [];
+    } catch {
+      return []; // a line cut short by a test process that was killed
+    }
+  });
 }
 
 /** Runs the command to its end; its output goes to `output`. A command that cannot start rejects. */

@@ -14,6 +14,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { syncBuiltinESMExports } from 'node:module';
 import { nameCurrentTest, type CurrentTest } from '../shared/current-test.ts';
+import { inProcessCallsWriter } from './in-process-calls-file.ts';
 import { encodeTestName, REHEARSAL_ENV, TAG_TESTS_ENV, TEST_NAME_HEADER } from '../shared/rehearsal-env.ts';
 
 export type { CurrentTest };
@@ -40,7 +41,10 @@ export function mockOrigins(env: Record<string, string | undefined> = process.en
  * names a test already keeps its own name.
  */
 export function tagRequests(currentTest: CurrentTest, env?: Record<string, string | undefined>): () => void {
-  const forget = nameCurrentTest(currentTest);
+  const forgetName = nameCurrentTest(currentTest);
+  // A mock in this process (MSW) notes its deprecated calls; they go to the rehearsal as each file ends.
+  const writeCalls = inProcessCallsWriter(env);
+  const forget = () => (forgetName(), writeCalls());
   const origins = mockOrigins(env);
   if (origins.size === 0) return forget;
   const nameFor = (origin: string): string | undefined => {

@@ -9,6 +9,10 @@ export const REHEARSAL_ENV = {
   apiKey: 'PETSTORE_API_KEY',
   /** `today` or `removed`: which pass this is. */
   pass: 'PETSTORE_REHEARSAL',
+  /** The mock's clock at the start of the pass (ISO 8601): a mock the tests start in process runs on from it. */
+  clock: 'PETSTORE_REHEARSAL_CLOCK',
+  /** The file the kit's setup files append the deprecated calls an in-process mock (MSW) answered to. */
+  calls: 'PETSTORE_REHEARSAL_CALLS',
 } as const;
 
 /**

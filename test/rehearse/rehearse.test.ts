@@ -239,6 +239,30 @@ describe('petstore-kit rehearse with a real runner: vitest', () => {
     expect(stderr).toMatch(/Tests {2}2 passed \(2\)/);
   });
 
+  it('tests whose mock answers in process (MSW): its clock moves, its calls are counted and named', async () => {
+    const argv = [
+      '--reporter',
+      'json',
+      '--',
+      process.execPath,
+      VITEST,
+      'run',
+      '--root',
+      path('test/fixtures/rehearse-msw'),
+    ];
+    const { code, stdout, stderr } = await rehearse(argv);
+    const report = JSON.parse(stdout) as RehearsalReport;
+    // Past the removal date the in-process getPet answers 410, and the app falls back to the list.
+    expect([code, report.verdict], stderr).toEqual([0, 'ready-with-fallback']);
+    expect(report.calls.map((call) => [call.url, call.tests])).toEqual([
+      ['/v1/pets/1', ['app > reads a pet, through getPet while it lasts']],
+    ]);
+    expect(report.passes.map((p) => [p.exitCode, p.deprecatedCalls])).toEqual([
+      [0, 1],
+      [0, 1],
+    ]);
+  });
+
   it('petstore-kit/rehearse/vitest names each test on its getPet calls, by fetch and node:http alike', async () => {
     const argv = [
       '--reporter',
