@@ -240,18 +240,7 @@ describe('petstore-kit rehearse with a real runner: vitest', () => {
   });
 
   it('tests whose mock answers in process (MSW): its clock moves, its calls are counted and named', async () => {
-    const argv = [
-      '--reporter',
-      'json',
-      '--',
-      process.execPath,
-      VITEST,
-      'run',
-      '--root',
-      path('test/fixtures/rehearse-msw'),
-    ];
-    const { code, stdout, stderr } = await rehearse(argv);
-    const report = JSON.parse(stdout) as RehearsalReport;
+    const { code, report, stderr } = await rehearseVitestProject('test/fixtures/rehearse-msw');
     // Past the removal date the in-process getPet answers 410, and the app falls back to the list.
     expect([code, report.verdict], stderr).toEqual([0, 'ready-with-fallback']);
     expect(report.calls.map((call) => [call.url, call.tests])).toEqual([
@@ -264,18 +253,7 @@ describe('petstore-kit rehearse with a real runner: vitest', () => {
   });
 
   it('petstore-kit/rehearse/vitest names each test on its getPet calls, by fetch and node:http alike', async () => {
-    const argv = [
-      '--reporter',
-      'json',
-      '--',
-      process.execPath,
-      VITEST,
-      'run',
-      '--root',
-      path('test/fixtures/rehearse-names'),
-    ];
-    const { code, stdout, stderr } = await rehearse(argv);
-    const report = JSON.parse(stdout) as RehearsalReport;
+    const { code, report, stderr } = await rehearseVitestProject('test/fixtures/rehearse-names');
     expect([code, report.verdict], stderr).toEqual([0, 'ready-with-fallback']);
     expect(report.calls.map((call) => [call.url, call.tests])).toEqual([
       ['/v1/pets/1', ['getPet > through fetch, «named» in 🐾 UTF-8']],
@@ -286,3 +264,10 @@ describe('petstore-kit rehearse with a real runner: vitest', () => {
     expect(report.passes.map((p) => p.deprecatedCalls)).toEqual([4, 4]);
   });
 });
+
+/** A rehearsal of the vitest project at `root`, its JSON report read. */
+async function rehearseVitestProject(root: string) {
+  const argv = ['--reporter', 'json', '--', process.execPath, VITEST, 'run', '--root', path(root)];
+  const { code, stdout, stderr } = await rehearse(argv);
+  return { code, stderr, report: JSON.parse(stdout) as RehearsalReport };
+}
