@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# The one step of the GitHub Action (action.yml at the repository's root): runs petstore-kit verify with a
-# JUnit report and the markdown summary written in one run, appends the summary to the job's summary, and sets
-# the action's outputs. Its inputs come as INPUT_* variables (the action passes them; a test sets them itself).
-# Exits with verify's exit code: 0 passed, 1 a scenario failed or the coverage fell short, 2 nothing judged.
+# The GitHub Action's step (action.yml at the repository's root) without proxy-command: runs petstore-kit
+# verify with a JUnit report and the markdown summary written in one run, appends the summary to the job's
+# summary, and sets the action's outputs. Its inputs come as INPUT_* variables (the action passes them; a test
+# sets them itself). Exits with verify's exit code: 0 passed, 1 a scenario failed or the coverage fell short,
+# 2 nothing judged.
 set -uo pipefail
+# shellcheck source=action/step-outputs.sh
+source "$(dirname "${BASH_SOURCE[0]}")/step-outputs.sh"
 
 out_dir="${INPUT_OUTPUT_DIR:-${RUNNER_TEMP:-.}}"
 junit="${INPUT_JUNIT_FILE:-$out_dir/petstore-kit-verify.xml}"
@@ -31,18 +34,5 @@ code=$?
 if [ ! -s "$summary" ]; then
   printf '### petstore-kit verify: no report\n\nverify stopped before it judged anything (exit code %s): the step'"'"'s log says why.\n' "$code" > "$summary"
 fi
-if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$summary" >> "$GITHUB_STEP_SUMMARY"; fi
-if [ -n "${GITHUB_OUTPUT:-}" ]; then
-  # A multi-line output ends at its delimiter: one the summary does not hold.
-  delimiter="petstore-kit-summary-$RANDOM$RANDOM$RANDOM"
-  while grep -qF "$delimiter" "$summary"; do delimiter="$delimiter$RANDOM"; done
-  {
-    echo "junit-file=$junit"
-    echo "summary-file=$summary"
-    echo "exit-code=$code"
-    echo "summary<<$delimiter"
-    cat "$summary"
-    echo "$delimiter"
-  } >> "$GITHUB_OUTPUT"
-fi
+step_outputs "$junit" "$summary" "$code"
 exit "$code"

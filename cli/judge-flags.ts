@@ -79,6 +79,14 @@ export const JUDGE_FLAGS = {
     check: (path: string) => writableFileFlag('output', path),
     help: 'Write the report to FILE; stdout then gets a one-line summary',
   },
+  summary: {
+    name: 'summary',
+    type: 'string',
+    value: 'FILE',
+    path: true,
+    check: (path: string) => writableFileFlag('summary', path),
+    help: 'Also append the markdown report to FILE, whatever --reporter is: a CI job summary\n($GITHUB_STEP_SUMMARY) beside a JUnit --output',
+  },
 } as const satisfies FlagTable;
 
 /** How `verify` and `proxy` judge, from the values of JUDGE_FLAGS' rows (parsed by readFlags). */

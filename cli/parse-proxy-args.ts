@@ -15,6 +15,8 @@ export interface ProxyArgs {
   exitAfter?: { exchanges: number } | { seconds: number };
   reporter?: ReturnType<typeof PROXY_FLAGS.reporter.check>;
   output?: string;
+  /** A file the markdown report is appended to on exit as well (a CI job summary). */
+  summary?: string;
 }
 
 export const parseProxyArgs = commandParser(PROXY_FLAGS, 'proxy', (values): ProxyArgs => {
@@ -24,7 +26,9 @@ export const parseProxyArgs = commandParser(PROXY_FLAGS, 'proxy', (values): Prox
   const judging = judgeOptions(values);
   const reporter = ifGiven(values.reporter, flag.reporter.check);
   if (values.output !== undefined && reporter === undefined)
-    throw new UsageError('--output: it writes the report of --reporter; pass --reporter json, junit or pretty');
+    throw new UsageError(
+      '--output: it writes the report of --reporter; pass --reporter json, junit, markdown or pretty',
+    );
   return {
     help: false,
     options: {
@@ -41,5 +45,6 @@ export const parseProxyArgs = commandParser(PROXY_FLAGS, 'proxy', (values): Prox
     exitAfter: ifGiven(values['exit-after'], flag.exitAfter.check),
     reporter,
     output: ifGiven(values.output, flag.output.check),
+    summary: ifGiven(values.summary, flag.summary.check),
   };
 });

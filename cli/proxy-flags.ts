@@ -1,7 +1,8 @@
 // `petstore-kit proxy`'s flags: one row each (flag-table.ts), the judging ones shared with `verify` and the
 // listening ones with `serve`.
 import { MAX_TIMER_SECONDS, writableFileFlag } from './flag-values.ts';
-import type { FlagTable } from './flag-table.ts';
+import { VERIFY_REPORTERS } from '../contract-tests/reporters/render-report.ts';
+import { oneOf, type FlagTable } from './flag-table.ts';
 import { baseUrlRow, JUDGE_FLAGS } from './judge-flags.ts';
 import { hostRow, LISTEN_FLAGS, portFlag } from './listen-flags.ts';
 import { UsageError } from './usage-error.ts';
@@ -59,9 +60,15 @@ export const PROXY_FLAGS = {
   },
   reporter: {
     ...JUDGE_FLAGS.reporter,
-    help: 'On exit, report one test case per operation and kind of finding:\npretty, json or junit (default: a one-line summary)',
+    choices: VERIFY_REPORTERS,
+    check: oneOf('reporter', VERIFY_REPORTERS),
+    help: 'On exit, report one test case per operation and kind of finding:\npretty, json, junit or markdown (default: a one-line summary)',
   },
   output: { ...JUDGE_FLAGS.output, help: 'Write the report of --reporter to FILE instead of stdout' },
+  summary: {
+    ...JUDGE_FLAGS.summary,
+    help: 'On exit, also append the markdown report to FILE, whatever --reporter is: a CI job\nsummary ($GITHUB_STEP_SUMMARY) beside a JUnit --output',
+  },
 } as const satisfies FlagTable;
 
 /** `--exit-after 100` (exchanges) or `--exit-after 30s` (seconds). */

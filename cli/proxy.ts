@@ -3,7 +3,7 @@
 // the build on an interface departure in real traffic. However it is stopped, it stops the same way (the
 // exchanges in flight finish, the HAR closes, the report is written): Ctrl-C (SIGINT), SIGTERM, SIGHUP (its
 // terminal closed), --exit-after, or the end of the npm process that started it (stop-signals.ts).
-import { writeFile } from 'node:fs/promises';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { ConformanceError } from '../contract-tests/engine/conformance-error.ts';
 import { renderProxyReport, type ProxyReport } from '../src/proxy/proxy-report.ts';
 import { deprecatedSummary } from '../src/proxy/deprecated-calls-report.ts';
@@ -77,20 +77,25 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   await proxy.close();
   const report = proxy.report();
   process.stdout.write(`\nStopped (${why}). ${summary(report)}\n`);
-  if (args.reporter) {
-    const rendered = proxy.judge.redactor().text(renderProxyReport(report, args.reporter));
-    if (!args.output) process.stdout.write(rendered);
-    else {
-      try {
-        await writeFile(args.output, rendered);
-        process.stdout.write(`${args.reporter} report written to ${args.output}\n`);
-      } catch (error) {
-        // A CI job must not pass for want of the report it asked for.
-        const why = (error as Error).message;
-        process.stderr.write(`${failedTo(`write the report to ${args.output}`, why, 'Choose a writable path.')}\n`);
-        return 2;
-      }
+  const rendered = (reporter: NonNullable<typeof args.reporter>) =>
+    proxy.judge.redactor().text(renderProxyReport(report, reporter));
+  let writing: string | undefined;
+  try {
+    if (args.summary) {
+      writing = args.summary;
+      await appendFile(args.summary, rendered('markdown'));
     }
+    if (args.reporter && !args.output) process.stdout.write(rendered(args.reporter));
+    if (args.reporter && args.output) {
+      writing = args.output;
+      await writeFile(args.output, rendered(args.reporter));
+      process.stdout.write(`${args.reporter} report written to ${args.output}\n`);
+    }
+  } catch (error) {
+    // A CI job must not pass for want of the report it asked for.
+    const why = (error as Error).message;
+    process.stderr.write(`${failedTo(`write the report to ${writing}`, why, 'Choose a writable path.')}\n`);
+    return 2;
   }
   return proxy.hasFailures() ? 1 : 0;
 }

@@ -64,14 +64,7 @@ export const VERIFY_FLAGS = {
     help: 'summary (default): the pretty report says each kind of recommendation once (the\nchoice it departs from, its count, one example); full: every instance. The JSON\nreport always holds every instance; JUnit, one summary',
   },
   output: JUDGE_FLAGS.output,
-  summary: {
-    name: 'summary',
-    type: 'string',
-    value: 'FILE',
-    path: true,
-    check: (path: string) => writableFileFlag('summary', path),
-    help: 'Also append the markdown report to FILE, whatever --reporter is: a CI job summary\n($GITHUB_STEP_SUMMARY) beside a JUnit --output',
-  },
+  summary: JUDGE_FLAGS.summary,
   minCoverage: {
     name: 'min-coverage',
     type: 'string',

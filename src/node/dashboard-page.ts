@@ -5,9 +5,11 @@
 // from the mock is written with textContent, never parsed as HTML: journal paths, headers and bodies come from
 // clients. A journal row opens its entry (GET /requests/{id}): both sides' headers and bodies, what shaped the
 // answer, and the request as a curl command; the whole journal downloads as HAR (GET /requests.har). Rules and
-// your pets are edited from the panels of dashboard-edit.ts.
+// your pets are edited from the panels of dashboard-edit.ts; the states each test was shown are drawn by
+// dashboard-states.ts.
 import { DEV_API_KEY } from '../core/index.ts';
 import { DATA_SECTION, EDIT_SCRIPT, EDIT_STYLE, RULES_SECTION } from './dashboard-edit.ts';
+import { STATES_SCRIPT, STATES_SECTION, STATES_STYLE } from './dashboard-states.ts';
 import { dashboardPageStart, escapeHtml } from '../shared/dashboard-headers.ts';
 
 const STYLE = `
@@ -71,7 +73,8 @@ function signOut(message) {
   // A refresh still in flight was asked with the key now forgotten: its answer must not paint the data back.
   drawn = ++refreshes;
   $('app').hidden = true; $('login').hidden = false;
-  for (const id of ['state', 'faults', 'rules', 'journal-rows']) $(id).replaceChildren();
+  for (const id of ['state', 'faults', 'rules', 'journal-rows', 'states', 'state-tests']) $(id).replaceChildren();
+  $('states-summary').textContent = '';
   closeEntry();
   say(message, 'error');
 }
@@ -83,12 +86,12 @@ let drawn = 0;
 async function refresh() {
   const mine = ++refreshes;
   try {
-    const [snapshot, faults, rules, requests] = await Promise.all([
-      call('/state'), call('/faults'), call('/rules'), call('/requests?limit=100&summary=true'),
+    const [snapshot, faults, rules, requests, coverage] = await Promise.all([
+      call('/state'), call('/faults'), call('/rules'), call('/requests?limit=100&summary=true'), call('/coverage'),
     ]);
     if (mine < drawn) return;
     drawn = mine;
-    showState(snapshot); showFaults(faults); showRules(rules); showJournal(requests);
+    showState(snapshot); showFaults(faults); showRules(rules); showJournal(requests); showStates(coverage);
   } catch (error) { if (error.message !== '401') say('Failed to refresh: ' + error.message, 'error'); }
 }
 
@@ -332,7 +335,7 @@ export function dashboardPage(adminPath: string, { developmentKey = false }: Das
     ? `<p id="key-hint">This mock accepts the development key <code>${DEV_API_KEY}</code>. It is public: give a ` +
       'server anyone else can reach a key of its own (<code>--api-key</code> or <code>PETSTORE_API_KEY</code>).</p>'
     : '';
-  return `${dashboardPageStart('petstore-kit dashboard', STYLE + EDIT_STYLE, adminPath)}
+  return `${dashboardPageStart('petstore-kit dashboard', STYLE + EDIT_STYLE + STATES_STYLE, adminPath)}
 <header>
   <h1>petstore-kit dashboard</h1>
   <nav>
@@ -411,11 +414,11 @@ export function dashboardPage(adminPath: string, { developmentKey = false }: Das
         <h3>As curl <small>(the key as <code>$PETSTORE_API_KEY</code>)</small></h3>
         <p id="entry-curl-note" class="note"></p>
         <pre id="entry-curl"></pre>
-      </section>
+      </section>${STATES_SECTION}
     </div>
   </div>
 </main>
-<script>${SCRIPT}${EDIT_SCRIPT}</script>
+<script>${SCRIPT}${EDIT_SCRIPT}${STATES_SCRIPT}</script>
 </body>
 </html>
 `;

@@ -1,7 +1,7 @@
 // The proxy's own admin API, under /__admin on its port (never forwarded):
 //   GET /__admin/                 the dashboard (dashboard-page.ts)
 //   GET /__admin/requests         the latest exchanges, oldest first (?after=ID for newer ones, ?limit=N),
-//                                 with the run's counts and its deprecated calls
+//                                 with the run's counts, its deprecated calls and its traffic coverage
 //   GET /__admin/requests/ID      one exchange: request, answer, findings (credentials redacted)
 //   GET /__admin/requests.har     the journal as HAR 1.2 (bodies as the journal keeps them: clipped)
 //   GET /__admin/report           the run so far, as the report on exit writes it (?reporter=json|junit)
@@ -17,6 +17,7 @@ import { corsHeaders, preflightHeaders } from '../shared/cors.ts';
 import { DASHBOARD_PAGE_HEADERS } from '../shared/dashboard-headers.ts';
 import { harEntry, harLog } from '../shared/har.ts';
 import { verdictFields } from './exchange-har.ts';
+import { coverageHeadline } from '../../contract-tests/reporters/coverage-lines.ts';
 import { dashboardPage } from './dashboard-page.ts';
 import type { ExchangeJournal } from './exchange-journal.ts';
 import type { ProxiedExchange } from '../../contract-tests/exchange/exchange-record.ts';
@@ -93,6 +94,8 @@ export function answerAdmin(ctx: AdminContext, req: CoreRequest): CoreResponse {
       exchanges: report.exchanges,
       summary: report.summary,
       deprecatedCalls: report.deprecatedCalls,
+      // The report's, with its headline as the reports word it: the dashboard draws it as it is.
+      ...(report.coverage ? { coverage: { headline: coverageHeadline(report.coverage), ...report.coverage } } : {}),
     });
   }
   if (path === '/requests.har')

@@ -5,10 +5,12 @@
 // written with textContent, never parsed as HTML: paths and bodies come from clients and targets. Above the
 // table, the run's calls to deprecated operations (count, method, URL, what to call instead) and how many
 // exchanges would break on the removal date; a notice is never a failure (docs/proxy.md#deprecated-calls).
+// Beside them, the traffic coverage: which cells of the interface the traffic reached (dashboard-coverage.ts).
 // When the proxy asks for a key (it can be reached from other machines), the page asks for it once, keeps it
 // for the tab (sessionStorage), and sends it with every call; the HAR and the reports are fetched, then
 // saved, since a plain link cannot send it.
 import { dashboardPageStart, escapeHtml } from '../shared/dashboard-headers.ts';
+import { COVERAGE_SCRIPT, COVERAGE_SECTION, COVERAGE_STYLE } from './dashboard-coverage.ts';
 
 const STYLE = `
   :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2430; background: #f5f6f8; }
@@ -82,6 +84,7 @@ async function poll() {
       + page.summary.failed + ' failing kind(s), ' + page.summary.recommendations + ' recommendation kind(s), '
       + page.deprecatedCalls.total + ' deprecated call(s), ' + page.deprecatedCalls.wouldBreak + ' would break on the removal date';
     showDeprecated(page.deprecatedCalls);
+    showCoverage(page.coverage);
     $('status').textContent = '';
   } catch (error) { $('status').textContent = 'Failed to refresh: ' + error.message; }
 }
@@ -176,7 +179,7 @@ export function dashboardPage(
     `${about.apiPath} → ${about.target}`,
     ...(about.quickstartTarget ? [`${about.quickstartPath} → ${about.quickstartTarget}`] : []),
   ].join(', ');
-  return `${dashboardPageStart('petstore-kit proxy', STYLE, adminPath)}
+  return `${dashboardPageStart('petstore-kit proxy', STYLE + COVERAGE_STYLE, adminPath)}
 <header>
   <h1>petstore-kit proxy</h1>
   <span>${text(forwards)}</span>
@@ -196,7 +199,7 @@ export function dashboardPage(
   <h2>Deprecated calls</h2>
   <p id="deprecated-total"></p>
   <table><tbody id="deprecated-rows"></tbody></table>
-</section>
+</section>${COVERAGE_SECTION}
 <div class="grid">
   <section>
     <h2>Exchanges, newest first</h2>
@@ -209,7 +212,7 @@ export function dashboardPage(
   </section>
   <section id="exchange" hidden></section>
 </div>
-<script>${SCRIPT}</script>
+<script>${SCRIPT}${COVERAGE_SCRIPT}</script>
 </body>
 </html>
 `;

