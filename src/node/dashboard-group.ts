@@ -16,7 +16,7 @@ export const GROUP_SECTION = `
 
 export const GROUP_SCRIPT = `
 function showGroup(view) {
-  $('group-note').textContent = 'This page is served by ' + view.replica + ': the journal below is the requests it '
+  $('group-note').textContent = 'This page is served by ' + view.replica + ': its request journal holds the requests it '
     + 'answered. A replica is alive when seen within ' + view.aliveMs / 1000 + ' s (checked ' + view.checked.slice(11, 19) + ').';
   const table = document.createElement('table');
   const head = table.createTHead().insertRow();
