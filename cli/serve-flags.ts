@@ -2,6 +2,7 @@
 // are serve()'s own (SERVE_DEFAULTS), so the library and the command cannot drift.
 import { DEV_API_KEY } from '../src/core/index.ts';
 import { isBearerToken } from '../src/core/http/authenticate.ts';
+import { isReplicaName } from '../src/core/http/replica-name.ts';
 import { REPLAY_ORDERS } from '../src/core/replay/replay-handle.ts';
 import { SERVE_DEFAULTS } from '../src/node/serve.ts';
 import { FAIL_RATE_STATUS, faultsFromFlags } from './fault-flags.ts';
@@ -81,6 +82,13 @@ export const SERVE_FLAGS = {
     secret: true,
     check: storeUrl,
     help: 'Share the state with every replica started on this PostgreSQL database (postgres://…; default:\nPETSTORE_STORE): a change is answered once committed there, and every request first catches\nup, so any replica lists it next. Needs the optional peer pg. See docs/shared-mock.md',
+  },
+  replicaName: {
+    name: 'replica-name',
+    type: 'string',
+    value: 'NAME',
+    check: replicaName,
+    help: "With --store: this replica's name in the group (GET /__admin/group), in its journal and on its\nanswers (Petstore-Kit-Replica); letters, digits and ._:- (default: PETSTORE_REPLICA_NAME, else\nthe host name and the port, e.g. host-a:4011)",
   },
   replay: {
     name: 'replay',
@@ -175,6 +183,15 @@ function storeUrl(url: string): string {
   if (!/^postgres(ql)?:\/\//.test(url))
     throw new UsageError('--store: expected a PostgreSQL URL, e.g. postgres://user:password@db:5432/petstore');
   return url;
+}
+
+/** `--replica-name`: a name a header and a table key take as it is (src/core/http/replica-name.ts). */
+function replicaName(name: string): string {
+  if (!isReplicaName(name))
+    throw new UsageError(
+      `--replica-name: "${name}" may hold only letters, digits and ._:- (1 to 100), e.g. host-a:4011`,
+    );
+  return name;
 }
 
 /** `--now`: an ISO 8601 instant, as milliseconds since the epoch. */

@@ -46,6 +46,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   if (values.replay !== undefined) flag.replay.check(values.replay);
   if (values['state-file'] !== undefined) flag.stateFile.check(values['state-file']);
   const store = await storeFlag(values.store ?? (process.env.PETSTORE_STORE || undefined), values);
+  const replica = replicaFlag(values['replica-name'], store);
   const replay = values.replay === undefined ? undefined : await replayFlag(values.replay, values['replay-order']);
   if (replay === undefined && values['replay-order'] !== undefined)
     throw new UsageError('--replay-order: it orders the answers of --replay; pass --replay FILE.har');
@@ -60,6 +61,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     apiKeys,
     stateFile: values['state-file'],
     store,
+    replica,
     compactAfter: flag.compactAfter.check(values['compact-after']),
     now: ifGiven(values.now, (iso) => startingClock(flag.now.check(iso))),
     faults: faultsFromFlags(values),
@@ -112,6 +114,10 @@ export async function serveCommand(argv: string[]): Promise<number> {
           `${values.replay}  (recorded answers first, the mock for the rest)`,
         ],
         values.brownout !== undefined && ['Brownouts', describeBrownouts(values.brownout, values.seed)],
+        server.sharedStore && [
+          'Replica',
+          describeReplica(server.sharedStore, `${server.url}${server.store.adminPath}/group`),
+        ],
         server.sharedStore
           ? ['Shared store', describeSharedStore(server.sharedStore)]
           : server.stateFile
@@ -159,6 +165,19 @@ async function storeFlag(url: string | undefined, values: { data?: string; 'stat
     throw new UsageError(error.message);
   });
   return url;
+}
+
+/** `--replica-name NAME` (or PETSTORE_REPLICA_NAME): only with a shared store, whose replica it names. */
+function replicaFlag(flag: string | undefined, store: string | undefined): string | undefined {
+  if (flag !== undefined && store === undefined)
+    throw new UsageError('--replica-name: it names a replica of a shared store; pass --store URL');
+  // The variable may be set for a whole deployment: without a store it names nothing, and is left alone.
+  const name = flag ?? (store === undefined ? undefined : process.env.PETSTORE_REPLICA_NAME || undefined);
+  return name === undefined ? undefined : SERVE_FLAGS.replicaName.check(name);
+}
+
+function describeReplica({ replica }: NonNullable<RunningServer['sharedStore']>, groupUrl: string): string {
+  return `${replica}  (on its answers as Petstore-Kit-Replica; the group: ${groupUrl})`;
 }
 
 function describeSharedStore({ url, seed, pets }: NonNullable<RunningServer['sharedStore']>): string {

@@ -5,7 +5,10 @@
 // two texts that differ only in their first and last lines compress as one (issue 29: the package budget).
 // The compiled modules have no import cycles, no `export *` and no live `let` exports (esbuild's transform
 // has already turned re-exports into import + export), so reading the bindings once at require time is the
-// same as ESM's live bindings. What a twin cannot express (a dynamic import, import.meta) stops the build.
+// same as ESM's live bindings. A dynamic import of a package named in the text (`import("pg")`, an optional
+// peer loaded only when used) becomes `Promise.resolve().then(()=>require("pg"))`, as tsc's CommonJS output
+// writes it: Jest's CommonJS loader has no dynamic import, and a peer that is CommonJS (pg is) loads either
+// way. What a twin cannot express (import.meta, a dynamic import of a computed name) stops the build.
 import { init, parse } from 'es-module-lexer';
 
 await init;
@@ -17,7 +20,13 @@ export function commonJsTwin(code, file) {
   const [imports, exports] = parse(code, file);
   const edits = [];
   for (const entry of imports) {
-    if (entry.d !== -1) throw new Error(`${file}: a dynamic import or import.meta has no CommonJS twin`);
+    if (entry.d > -1 && entry.n !== undefined) {
+      const text = `Promise.resolve().then(()=>require(${JSON.stringify(entry.n)}))`;
+      edits.push({ from: entry.ss, to: entry.se, text });
+      continue;
+    }
+    if (entry.d !== -1)
+      throw new Error(`${file}: import.meta, or a dynamic import of a computed name, has no CommonJS twin`);
     const statement = code.slice(entry.ss, entry.se);
     const clause = /^import\s*([\s\S]*?)\s*from\s*["']/.exec(statement)?.[1];
     const source = JSON.stringify(entry.n);

@@ -39,6 +39,7 @@ import { brownoutSchedule } from './brownout/brownout-schedule.ts';
 import { createBrownouts } from './brownout/brownouts.ts';
 import type { AdminExtras } from './admin/admin-api.ts';
 import { ADMIN_PATH, QUICKSTART_PATH } from '../shared/mount-paths.ts';
+import { checkReplicaName } from './http/replica-name.ts';
 
 export { DEV_API_KEY };
 
@@ -100,6 +101,12 @@ export interface PetStoreOptions {
    * Which calls fail is drawn from `seed`: the same calls in every run. A bad text throws a KitError.
    */
   brownouts?: string | readonly string[];
+  /**
+   * The name of this replica, when several serve one shared store (`petstore-kit serve --store`,
+   * docs/shared-mock.md): every answer carries it in `Petstore-Kit-Replica`, every journal entry in `replica`
+   * (HAR: `_replica`). Letters, digits and `._:-`, at most 100. Default none: one mock names nothing.
+   */
+  replica?: string;
 }
 
 /** Faults armed at run time: the same as the admin API's /__admin/faults. */
@@ -182,6 +189,7 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
     adminPath = ADMIN_PATH,
   } = options;
   const { journalSize = DEFAULT_JOURNAL_SIZE, onRequest } = options;
+  const replica = options.replica === undefined ? undefined : checkReplicaName(options.replica);
   if (!Number.isSafeInteger(seed))
     throw new KitError('create the store', `seed must be an integer, got ${seed}`, 'Pass a whole number.');
   checkPetCount(pets);
@@ -271,6 +279,7 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
       return match.kind === 'operation' ? match.operation.operationId : undefined;
     },
     apiKeys,
+    replica,
   );
   // Back to the start: the data, the faults and rules given at start-up only, and the random sequence.
   const reset = () => {
@@ -307,6 +316,7 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
     adminOrigins: new Set(options.adminOrigins ?? []),
     replay: replayer?.answer,
     brownouts,
+    replica,
     admin: {
       faults,
       rules,

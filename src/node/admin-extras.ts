@@ -9,11 +9,12 @@ import { dashboardPage } from './dashboard-page.ts';
 /** The extras of a server that accepts `apiKeys` (the store's default: the development key alone). */
 export function serveAdminExtras(
   apiKeys: readonly string[] = [DEV_API_KEY],
+  { group = false }: { group?: boolean } = {},
 ): NonNullable<PetStoreOptions['adminExtras']> {
   // The key prompt names the development key when the server accepts it (it is public); never another key.
   const developmentKey = apiKeys.includes(DEV_API_KEY);
   return {
-    dashboard: (adminPath) => dashboardPage(adminPath, { developmentKey }),
+    dashboard: (adminPath) => dashboardPage(adminPath, { developmentKey, group }),
     documents: { 'interface.openapi.json': interfaceDocument },
     routes: COVERAGE_ROUTES,
   };

@@ -10,6 +10,7 @@
 import { DEV_API_KEY } from '../core/index.ts';
 import { DATA_SECTION, EDIT_SCRIPT, EDIT_STYLE, RULES_SECTION } from './dashboard-edit.ts';
 import { STATES_SCRIPT, STATES_SECTION, STATES_STYLE } from './dashboard-states.ts';
+import { GROUP_SCRIPT, GROUP_SECTION, GROUP_STYLE } from './dashboard-group.ts';
 import { dashboardPageStart, escapeHtml } from '../shared/dashboard-headers.ts';
 
 const STYLE = `
@@ -73,7 +74,7 @@ function signOut(message) {
   // A refresh still in flight was asked with the key now forgotten: its answer must not paint the data back.
   drawn = ++refreshes;
   $('app').hidden = true; $('login').hidden = false;
-  for (const id of ['state', 'faults', 'rules', 'journal-rows', 'states', 'state-tests']) $(id).replaceChildren();
+  for (const id of ['state', 'faults', 'rules', 'journal-rows', 'states', 'state-tests', 'group']) $(id)?.replaceChildren();
   $('states-summary').textContent = '';
   closeEntry();
   say(message, 'error');
@@ -86,12 +87,15 @@ let drawn = 0;
 async function refresh() {
   const mine = ++refreshes;
   try {
-    const [snapshot, faults, rules, requests, coverage] = await Promise.all([
+    // The group panel is there only on a shared store's replica (dashboard-group.ts).
+    const [snapshot, faults, rules, requests, coverage, group] = await Promise.all([
       call('/state'), call('/faults'), call('/rules'), call('/requests?limit=100&summary=true'), call('/coverage'),
+      $('group') ? call('/group') : null,
     ]);
     if (mine < drawn) return;
     drawn = mine;
     showState(snapshot); showFaults(faults); showRules(rules); showJournal(requests); showStates(coverage);
+    if (group) showGroup(group);
   } catch (error) { if (error.message !== '401') say('Failed to refresh: ' + error.message, 'error'); }
 }
 
@@ -327,15 +331,21 @@ if (sessionStorage.getItem(KEY_STORE)) start();
 export interface DashboardOptions {
   /** The server accepts the public development key: the key prompt names it (it names no other key). */
   developmentKey?: boolean;
+  /** A replica of a shared store: the page shows the group (GET /group). */
+  group?: boolean;
 }
 
-export function dashboardPage(adminPath: string, { developmentKey = false }: DashboardOptions = {}): string {
+export function dashboardPage(
+  adminPath: string,
+  { developmentKey = false, group = false }: DashboardOptions = {},
+): string {
   const admin = escapeHtml(adminPath);
   const keyHint = developmentKey
     ? `<p id="key-hint">This mock accepts the development key <code>${DEV_API_KEY}</code>. It is public: give a ` +
       'server anyone else can reach a key of its own (<code>--api-key</code> or <code>PETSTORE_API_KEY</code>).</p>'
     : '';
-  return `${dashboardPageStart('petstore-kit dashboard', STYLE + EDIT_STYLE + STATES_STYLE, adminPath)}
+  const style = STYLE + EDIT_STYLE + STATES_STYLE + (group ? GROUP_STYLE : '');
+  return `${dashboardPageStart('petstore-kit dashboard', style, adminPath)}
 <header>
   <h1>petstore-kit dashboard</h1>
   <nav>
@@ -357,7 +367,7 @@ export function dashboardPage(adminPath: string, { developmentKey = false }: Das
     <button id="sign-out">Forget the key</button>
   </p>
   <div class="grid">
-    <div>
+    <div>${group ? GROUP_SECTION : ''}
       <section><h2>State</h2><div id="state"></div></section>
       <section>
         <h2>Armed faults</h2>
@@ -418,7 +428,7 @@ export function dashboardPage(adminPath: string, { developmentKey = false }: Das
     </div>
   </div>
 </main>
-<script>${SCRIPT}${EDIT_SCRIPT}${STATES_SCRIPT}</script>
+<script>${SCRIPT}${EDIT_SCRIPT}${STATES_SCRIPT}${group ? GROUP_SCRIPT : ''}</script>
 </body>
 </html>
 `;

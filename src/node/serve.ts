@@ -12,6 +12,11 @@ import type { Journal } from './state/journal.ts';
 import type { DataIdentity } from './state/snapshot-file.ts';
 import { StateFileEvents } from './state/state-file-events.ts';
 import { SharedEvents, redactedUrl } from './shared-store/shared-events.ts';
+import { ReplicaGroup } from './shared-store/replica-group.ts';
+import { groupRoutes } from './shared-store/group-route.ts';
+import { checkReplicaName } from '../core/http/replica-name.ts';
+import { ADMIN_PATH } from '../shared/mount-paths.ts';
+import { hostname } from 'node:os';
 import { failedTo, KitError } from '../shared/kit-error.ts';
 
 export interface ServeOptions extends Omit<PetStoreOptions, 'snapshot'> {
@@ -37,6 +42,11 @@ export interface ServeOptions extends Omit<PetStoreOptions, 'snapshot'> {
    * seed and generated pets win over the options (the first replica's); not with `stateFile` or `dataFile`.
    */
   store?: string;
+  /**
+   * With `store`: this replica's name, on every answer (`Petstore-Kit-Replica`), in every journal entry and in the
+   * group (GET /__admin/group). Default: the host name and the port, e.g. `host-a:4011`.
+   */
+  replica?: string;
   /** Start a new snapshot once the journal holds this many records. Default 100,000. */
   compactAfter?: number;
   /** Milliseconds to wait before each Pet Store response: a start-up delay fault on every operation (`--delay MS`). */
@@ -73,7 +83,7 @@ export interface RunningServer {
     dropped: number;
   };
   /** The shared store (`store`): its URL without the password, and the data set every replica starts from. */
-  sharedStore?: { url: string; seed: number; pets: number };
+  sharedStore?: { url: string; seed: number; pets: number; replica: string };
   /** Stops accepting requests and waits until the state file holds every change. */
   close(): Promise<void>;
 }
@@ -100,8 +110,11 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     delayMs = 0,
     log = (line) => process.stderr.write(`${line}\n`),
     allowedHosts,
+    replica,
     ...rest
   } = options;
+  if (replica !== undefined && storeUrl === undefined)
+    throw new KitError('name the replica', 'no shared store was given', 'Pass store too (serve --store URL).');
   if (watch && dataFile === undefined)
     throw new KitError('watch your pets', 'no data file was given', 'Pass dataFile too (serve --data FILE --watch).');
   // One way to delay an answer: the core's faults, which both adapters deliver.
@@ -196,10 +209,21 @@ function createStore(
 
 /**
  * serve() on a shared store: the state is the fold of the events in PostgreSQL (shared-store/shared-events.ts).
- * Your pets are loaded through the admin API (PUT /__admin/data), which every replica then shares.
+ * Your pets are loaded through the admin API (PUT /__admin/data), which every replica then shares. The server
+ * listens before the store is made, so that a replica on port 0 is named after the port it got; a request that
+ * arrives meanwhile waits for the store.
  */
 async function serveShared(url: string, options: ServeOptions, log: (line: string) => void): Promise<RunningServer> {
-  const { host, port = SERVE_DEFAULTS.port, dataFile, stateFile, delayMs = 0, allowedHosts, ...rest } = options;
+  const {
+    host,
+    port = SERVE_DEFAULTS.port,
+    dataFile,
+    stateFile,
+    delayMs = 0,
+    allowedHosts,
+    replica,
+    ...rest
+  } = options;
   const where = redactedUrl(url);
   const alone = "the state is the shared store's";
   if (stateFile !== undefined)
@@ -210,6 +234,7 @@ async function serveShared(url: string, options: ServeOptions, log: (line: strin
       `your pets were given at start; ${alone}`,
       'Load them once through the admin API (PUT /__admin/data): every replica then has them.',
     );
+  if (replica !== undefined) checkReplicaName(replica);
   const { store: _url, watch: _watch, compactAfter: _compact, log: _log, ...storeOptions } = rest;
   if (delayMs > 0) storeOptions.faults = [...(storeOptions.faults ?? []), { delayMs }];
   const wanted = {
@@ -217,36 +242,62 @@ async function serveShared(url: string, options: ServeOptions, log: (line: strin
     pets: typeof rest.pets === 'number' ? rest.pets : SERVE_DEFAULTS.pets,
   };
   const { events, base } = await SharedEvents.open(url, wanted, log);
+  let server: Awaited<ReturnType<typeof listen>> | undefined;
+  let group: ReplicaGroup | undefined;
+  let ready!: (handle: Handle) => void;
+  let failed!: (error: unknown) => void;
+  const handled = new Promise<Handle>((resolve, reject) => ((ready = resolve), (failed = reject)));
+  // A request that waited for a store that failed to start is answered 500 (listen.ts), not left hanging.
+  handled.catch(() => undefined);
   try {
+    const guard = createRequestGuard({
+      host: host ?? '127.0.0.1',
+      allowedHosts,
+      adminPath: storeOptions.adminPath ?? ADMIN_PATH,
+      adminOrigins: rest.adminOrigins,
+    });
+    server = await listen(async (request) => (await handled)(request), { host, port, guard });
+    const name = replica ?? defaultReplicaName(server.url);
+    const extras = serveAdminExtras(storeOptions.apiKeys, { group: true });
     const persistent = createPersistentPetStore({
-      adminExtras: serveAdminExtras(storeOptions.apiKeys),
+      adminExtras: { ...extras, routes: { ...extras.routes, ...groupRoutes(() => group!) } },
       ...storeOptions,
       seed: base.seed,
       pets: base.pets,
       events,
+      replica: name,
     });
-    await events.attach(persistent);
+    await events.attach(persistent, name);
+    group = await ReplicaGroup.join((sql, values) => events.query(sql, values), name, server.url, log);
+    ready(events.handle);
     const { store } = persistent;
-    const guard = createRequestGuard({
-      host: host ?? '127.0.0.1',
-      allowedHosts,
-      adminPath: store.adminPath,
-      adminOrigins: rest.adminOrigins,
-    });
-    const server = await listen(events.handle, { host, port, guard });
+    const listening = server;
+    const joined = group;
     return {
-      url: server.url,
-      apiUrl: server.url + store.basePath,
-      quickstartUrl: server.url + store.quickstartPath,
+      url: listening.url,
+      apiUrl: listening.url + store.basePath,
+      quickstartUrl: listening.url + store.quickstartPath,
       store,
-      sharedStore: { url: where, ...base },
+      sharedStore: { url: where, ...base, replica: name },
       async close() {
-        await server.close();
+        await listening.close();
+        await joined.leave();
         await events.close();
       },
     };
   } catch (error) {
+    failed(error);
+    await server?.close().catch(() => undefined);
     await events.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The host name and the port (`host-a:4011`), with what a replica name may not hold made a `-`. */
+function defaultReplicaName(url: string): string {
+  const host =
+    hostname()
+      .replace(/[^A-Za-z0-9._:-]/g, '-')
+      .slice(0, 90) || 'replica';
+  return `${host}:${new URL(url).port}`;
 }

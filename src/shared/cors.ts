@@ -7,7 +7,8 @@
 /** The answer headers a page may read: those of the interface, then the kit's own. */
 export const EXPOSED_HEADERS =
   'Location, Deprecation, Sunset, Link, WWW-Authenticate, Allow, X-Petstore-Violations, Preference-Applied, ' +
-  'Petstore-Kit-Undeclared-Status, Petstore-Kit-Preference-Ignored, Petstore-Kit-Fault, Petstore-Kit-Rule';
+  'Petstore-Kit-Undeclared-Status, Petstore-Kit-Preference-Ignored, Petstore-Kit-Fault, Petstore-Kit-Rule, ' +
+  'Petstore-Kit-Replica';
 
 export const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'access-control-allow-origin': '*',

@@ -40,7 +40,7 @@ afterAll(async () => {
 
 describe('two replicas on one PostgreSQL database', () => {
   it('made the schema once, with its marker and version', async () => {
-    expect(await pg.sql('SELECT version FROM petstore_kit_schema_version', 'petstore')).toBe('1\n');
+    expect(await pg.sql('SELECT version FROM petstore_kit_schema_version', 'petstore')).toBe('2\n');
     expect(await pg.sql("SELECT value FROM petstore_kit WHERE key = 'owner'", 'petstore')).toBe('petstore-kit\n');
     expect(a.output()).toContain('Shared store');
   });

@@ -32,6 +32,8 @@ export interface JournalSummary {
   status: number;
   /** Time spent answering in the mock, plus any delay a preference or fault asked for. */
   durationMs: number;
+  /** The replica that answered, when several serve one shared store (`petstore-kit serve --store`). */
+  replica?: string;
   /** The Error code of a 4xx/5xx answer. */
   error?: string;
   /** The validation issues a 400 listed. */
@@ -104,6 +106,8 @@ export class RequestJournal {
     readonly capacity: number,
     private readonly operationOf: (method: string, path: string) => string | undefined,
     apiKeys: readonly string[],
+    /** The name every entry gives as the replica that answered (a shared store's replica); none by default. */
+    private readonly replica?: string,
   ) {
     this.ids = new Float64Array(capacity);
     this.startedAts = new Float64Array(capacity);
@@ -208,6 +212,7 @@ export class RequestJournal {
       status,
       durationMs: Math.round(this.durations[slot] * 100) / 100,
     };
+    if (this.replica !== undefined) summary.replica = this.replica;
     const operation = this.operationOf(method.toUpperCase(), path);
     if (operation) summary.operation = operation;
     const errorBody = status >= 400 ? this.bodies.responseText(slot) : undefined;

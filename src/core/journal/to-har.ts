@@ -2,7 +2,8 @@
 // browsers' devtools import, and what Playwright's `routeFromHAR` replays. Entries run oldest first, as a
 // browser records them. What HAR has no field for goes in `_`-prefixed fields, which the format allows:
 // `_id` (the journal entry), `_operation`, `_shapedBy`, `_deliberate` (a rule broke the interface on purpose),
-// `_brownout` (the removal's answer sent ahead of the date by a brownout), `_error` (a fault on the wire).
+// `_brownout` (the removal's answer sent ahead of the date by a brownout), `_error` (a fault on the wire),
+// `_replica` (the replica of a shared store that answered).
 import type { HarEntry, HarLog, HarNameValue, HarRequest, HarResponse } from '../../shared/har.ts';
 import { KitError } from '../../shared/kit-error.ts';
 import type { JournalBody } from './journal-bodies.ts';
@@ -58,6 +59,7 @@ function harEntry(entry: JournalEntry, origin: string | undefined): HarEntry {
   if (entry.deliberate) archived._deliberate = true;
   if (entry.brownout) archived._brownout = true;
   if (entry.transport) archived._error = TRANSPORT_ERRORS[entry.transport];
+  if (entry.replica) archived._replica = entry.replica;
   return archived;
 }
 

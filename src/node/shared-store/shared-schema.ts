@@ -5,7 +5,7 @@ import type { PoolClient } from 'pg';
 import { KitError } from '../../shared/kit-error.ts';
 
 /** The schema this build writes and reads; a database made by a newer build is refused. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** pg_advisory_xact_lock keys: the schema's (at start) and the writers' (every change). */
 export const LOCKS = { schema: 7_065_747_301, writers: 7_065_747_302 } as const;
@@ -16,7 +16,20 @@ export const TABLES = {
   version: 'petstore_kit_schema_version',
   /** The events, in order: `seq`, `kind` (event, data, reset, settings), `record` (state-records.ts, or JSON). */
   events: 'petstore_kit_events',
+  /** The group (since schema 2): each replica's `name`, `url`, `started`, and `seen` (its last heartbeat). */
+  replicas: 'petstore_kit_replicas',
 } as const;
+
+/**
+ * The steps from one schema to the next: `UPGRADES[n]` makes schema n + 1 from schema n, in the start's
+ * transaction. A new database is made at schema 1 and brought up by the same steps, so every step is run by
+ * every start on a new database, not only by the rare upgrade.
+ */
+const UPGRADES: Record<number, readonly string[]> = {
+  1: [
+    `CREATE TABLE ${TABLES.replicas} (name text PRIMARY KEY, url text NOT NULL, started timestamptz NOT NULL, seen timestamptz NOT NULL)`,
+  ],
+};
 
 const OWNER = 'petstore-kit';
 
@@ -60,13 +73,22 @@ async function create(client: PoolClient, where: string, tables: string[], wante
   await client.query(
     `CREATE TABLE ${TABLES.events} (seq bigint PRIMARY KEY, kind text NOT NULL CHECK (kind IN ('event', 'data', 'reset', 'settings')), record text)`,
   );
-  await client.query(`INSERT INTO ${TABLES.version} (version) VALUES ($1)`, [SCHEMA_VERSION]);
+  await client.query(`INSERT INTO ${TABLES.version} (version) VALUES (1)`);
   await client.query(`INSERT INTO ${TABLES.marker} (key, value) VALUES ('owner', $1), ('seed', $2), ('pets', $3)`, [
     OWNER,
     String(wanted.seed),
     String(wanted.pets),
   ]);
+  await upgrade(client, 1);
   return wanted;
+}
+
+/** From schema `from` to SCHEMA_VERSION, one step at a time, the version table saying each. */
+async function upgrade(client: PoolClient, from: number): Promise<void> {
+  for (let version = from; version < SCHEMA_VERSION; version++) {
+    for (const statement of UPGRADES[version]!) await client.query(statement);
+    await client.query(`UPDATE ${TABLES.version} SET version = $1`, [version + 1]);
+  }
 }
 
 async function checkOwned(client: PoolClient, where: string): Promise<SharedBase> {
@@ -80,12 +102,18 @@ async function checkOwned(client: PoolClient, where: string): Promise<SharedBase
     );
   const versions = await client.query<{ version: number }>(`SELECT max(version) AS version FROM ${TABLES.version}`);
   const version = versions.rows[0]?.version ?? 0;
+  if (version < 1)
+    throw new KitError(
+      `use ${where} as the shared store`,
+      `its table ${TABLES.version} holds no version; nothing was changed`,
+      'Name an empty database of its own.',
+    );
   if (version > SCHEMA_VERSION)
     throw new KitError(
       `use ${where} as the shared store`,
       `it was made by a newer petstore-kit (schema ${version}; this one knows ${SCHEMA_VERSION})`,
       'Run the same petstore-kit version on every replica.',
     );
-  // Upgrades from older schemas go here, each a step from version N to N + 1 (there is none yet).
+  await upgrade(client, version);
   return { seed: Number(value.get('seed')), pets: Number(value.get('pets')) };
 }
