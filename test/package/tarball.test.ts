@@ -14,10 +14,11 @@ const tier = await packageTier();
  * 331 KiB after (62 kB of new JavaScript and declarations before packing), so 340 KiB. Then the coverage
  * panels of both dashboards and the GitHub Action's proxy script (issue 32's last items): 343.5 KiB measured
  * before them (already past 340 KiB: what grew after the 331 KiB measurement had not moved the budget), 347
- * KiB after, so 350 KiB: a budget that moves only with a feature, named here, never to let a build's accident
- * through.
+ * KiB after, so 350 KiB. Then the shared store's replica names and group (its table, its route, its dashboard
+ * panel) and the rehearsal of MSW in process: 350.3 KiB, so 360 KiB: a budget that moves only with a feature,
+ * named here, never to let a build's accident through.
  */
-const BUDGET_BYTES = 350 * 1024;
+const BUDGET_BYTES = 360 * 1024;
 
 it(`is at most ${BUDGET_BYTES / 1024} kB packed`, async () => {
   const { size } = await stat(tier.tarball);
