@@ -2,7 +2,7 @@
 // are serve()'s own (SERVE_DEFAULTS), so the library and the command cannot drift.
 import { DEV_API_KEY } from '../src/core/index.ts';
 import { isBearerToken } from '../src/core/http/authenticate.ts';
-import { isReplicaName } from '../src/core/http/replica-name.ts';
+import { isReplicaName } from '../src/node/shared-store/replica-name.ts';
 import { REPLAY_ORDERS } from '../src/core/replay/replay-handle.ts';
 import { SERVE_DEFAULTS } from '../src/node/serve.ts';
 import { FAIL_RATE_STATUS, faultsFromFlags } from './fault-flags.ts';

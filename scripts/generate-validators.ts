@@ -8,11 +8,12 @@ import type { OpenApiDocument } from '../src/openapi/openapi-document.ts';
 import { documentAjv, prepareSchema } from '../src/openapi/schema-compiler.ts';
 import { coreSchemas } from '../src/core/validation/core-schemas.ts';
 import { MAX_CHECKED_ISSUES } from '../src/openapi/capped-issues.ts';
+import { interfaceFormats } from '../src/openapi/interface-formats.ts';
 
 /** What the generated code names (`const func0 = exactIntegerIssue;`), and the module of ours that provides it. */
 const IMPORTS: Record<string, string> = {
   exactIntegerIssue: '../../openapi/exact-integer-issue.ts',
-  formats: '../../openapi/formats.ts',
+  interfaceFormats: '../../openapi/interface-formats.ts',
 };
 
 /** Where the second module lies, beside validators.gen.ts (which imports it). */
@@ -25,7 +26,7 @@ export const SELF_CONTAINED_VALIDATORS = 'src/core/validation/self-contained-val
  * (scripts/build.mjs): one module of 40 kB weighed twice packed what two under the window weigh.
  */
 export function validatorsModules(document: OpenApiDocument, banner: string): Record<string, string> {
-  const ajv = documentAjv(document, { code: { source: true, esm: true, formats: _`formats` } });
+  const ajv = documentAjv(document, { code: { source: true, esm: true, formats: _`interfaceFormats` } });
   const schemas = coreSchemas(indexOperations(document), document);
   const keys = [...new Set(schemas.map((schema) => JSON.stringify(schema)))];
   keys.forEach((key, i) => ajv.addSchema(prepareSchema(JSON.parse(key)) as object, `v${i}`));
@@ -53,6 +54,11 @@ function standaloneModule(
   const code = standaloneCode.default(ajv, Object.fromEntries(names.map((name) => [name, name])));
   // Ajv's run-time helpers (ucs2length for string lengths, equal for enums of objects) are reached by require(),
   // which an ES module cannot do: none is needed today; one that appears must be provided like `formats`.
+  // The formats the code calls come from the interface's own (interface-formats.ts), not ajv-formats' table: one
+  // the interface starts to use must be added there first.
+  for (const [, name] of code.matchAll(/interfaceFormats\[?\.?"?([\w-]+)/g))
+    if (!Object.hasOwn(interfaceFormats, name!))
+      throw new Error(`The interface uses the format ${name}: add it to src/openapi/interface-formats.ts.`);
   const required = code.match(/require\([^)]*\)/);
   if (required)
     throw new Error(

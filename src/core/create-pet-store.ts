@@ -39,7 +39,6 @@ import { brownoutSchedule } from './brownout/brownout-schedule.ts';
 import { createBrownouts } from './brownout/brownouts.ts';
 import type { AdminExtras } from './admin/admin-api.ts';
 import { ADMIN_PATH, QUICKSTART_PATH } from '../shared/mount-paths.ts';
-import { checkReplicaName } from './http/replica-name.ts';
 
 export { DEV_API_KEY };
 
@@ -103,8 +102,8 @@ export interface PetStoreOptions {
   brownouts?: string | readonly string[];
   /**
    * The name of this replica, when several serve one shared store (`petstore-kit serve --store`,
-   * docs/shared-mock.md): every answer carries it in `Petstore-Kit-Replica`, every journal entry in `replica`
-   * (HAR: `_replica`). Letters, digits and `._:-`, at most 100. Default none: one mock names nothing.
+   * docs/shared-mock.md, which checks it and sends it on every answer): every journal entry gives it as
+   * `replica` (HAR: `_replica`). Default none: one mock names nothing.
    */
   replica?: string;
 }
@@ -189,7 +188,7 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
     adminPath = ADMIN_PATH,
   } = options;
   const { journalSize = DEFAULT_JOURNAL_SIZE, onRequest } = options;
-  const replica = options.replica === undefined ? undefined : checkReplicaName(options.replica);
+  const { replica } = options;
   if (!Number.isSafeInteger(seed))
     throw new KitError('create the store', `seed must be an integer, got ${seed}`, 'Pass a whole number.');
   checkPetCount(pets);
@@ -316,7 +315,6 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
     adminOrigins: new Set(options.adminOrigins ?? []),
     replay: replayer?.answer,
     brownouts,
-    replica,
     admin: {
       faults,
       rules,

@@ -20,7 +20,6 @@ import type { Issue } from '../openapi/issue.ts';
 import type { RequestInput, RequestVerdict } from './validation/compile-request-validator.ts';
 import type { AdminTools } from './admin/admin-api.ts';
 import type { Shaper, ShapedOperation } from './shaping/shape-answer.ts';
-import { REPLICA_HEADER } from './http/replica-name.ts';
 
 const REASON_CODES = {
   'content-type': 'INVALID_CONTENT_TYPE',
@@ -58,8 +57,6 @@ export interface PipelineParts {
   replay?: (request: CoreRequest) => CoreResponse | undefined;
   /** The removal's answer ahead of the date, in the windows of a brownout schedule (src/core/brownout). */
   brownouts?: Brownouts;
-  /** This replica's name, sent on every answer (a shared store's replica: http/replica-name.ts). */
-  replica?: string;
 }
 
 export function createPipeline(parts: PipelineParts): (request: CoreRequest) => CoreResponse {
@@ -79,7 +76,6 @@ export function createPipeline(parts: PipelineParts): (request: CoreRequest) => 
       const cors = corsHeaders(origin, isAdmin(target.url, adminPrefix), parts.adminOrigins);
       if (cors) Object.assign(response.headers, cors);
     }
-    if (parts.replica !== undefined) response.headers[REPLICA_HEADER] = parts.replica;
     if (request.method === 'HEAD') response.body = null;
     return response;
   };

@@ -14,7 +14,7 @@ import { StateFileEvents } from './state/state-file-events.ts';
 import { SharedEvents, redactedUrl } from './shared-store/shared-events.ts';
 import { ReplicaGroup } from './shared-store/replica-group.ts';
 import { groupRoutes } from './shared-store/group-route.ts';
-import { checkReplicaName } from '../core/http/replica-name.ts';
+import { checkReplicaName, withReplicaHeader } from './shared-store/replica-name.ts';
 import { ADMIN_PATH } from '../shared/mount-paths.ts';
 import { hostname } from 'node:os';
 import { failedTo, KitError } from '../shared/kit-error.ts';
@@ -267,9 +267,9 @@ async function serveShared(url: string, options: ServeOptions, log: (line: strin
       events,
       replica: name,
     });
-    await events.attach(persistent, name);
+    await events.attach(persistent);
     group = await ReplicaGroup.join((sql, values) => events.query(sql, values), name, server.url, log);
-    ready(events.handle);
+    ready(withReplicaHeader(events.handle, name));
     const { store } = persistent;
     const listening = server;
     const joined = group;

@@ -1,15 +1,9 @@
-// The string formats the schemas are judged by: ajv-formats' full set, except int32 and int64, which the
-// `exactInteger` keyword judges on the exact value (exact-integer.ts). One object for both paths: Ajv at run
-// time registers these, and the precompiled validators import it by name (`formats`), so they carry only
-// ajv-formats' table of formats, never Ajv.
+// The string formats the schemas are judged by, when Ajv compiles a document at run time (verify, a document of
+// your own): ajv-formats' full set, with the interface's own formats over it (interface-formats.ts: date-time,
+// and int32 and int64, which the `exactInteger` keyword judges on the exact value). The store's precompiled
+// validators import the interface's formats alone, so they carry neither Ajv nor ajv-formats' table.
 import type { Format } from 'ajv';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { interfaceFormats } from './interface-formats.ts';
 
-/** exactInteger checks the ranges; this keeps the format known to Ajv. */
-const JUDGED_BY_EXACT_INTEGER: Format = { type: 'number', validate: () => true };
-
-export const formats: Record<string, Format> = {
-  ...fullFormats,
-  int32: JUDGED_BY_EXACT_INTEGER,
-  int64: JUDGED_BY_EXACT_INTEGER,
-};
+export const formats: Record<string, Format> = { ...fullFormats, ...interfaceFormats };

@@ -3,7 +3,8 @@
 // 150 kB):
 //  - the kit's own modules (node_modules/petstore-kit/**) in the bundle, each module's rendered code minified;
 //  - what the page weighs beyond the same page with msw alone: the kit plus its dependencies (lossless-json,
-//    ajv-formats' format table, jsonpointer). No Ajv: the store's validators are precompiled (validators.gen.ts).
+//    jsonpointer). No Ajv and no format table: the store's validators are precompiled (validators.gen.ts) and
+//    use the interface's own formats (src/openapi/interface-formats.ts).
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';

@@ -18,7 +18,6 @@ import type { EventStore, PersistentPetStore, SavedLog, StoreEvent } from '../..
 import type { FaultInput } from '../../core/faults/fault-schema.ts';
 import type { RuleInput } from '../../core/rules/rule-schema.ts';
 import { errorResponse } from '../../core/errors.ts';
-import { REPLICA_HEADER } from '../../core/http/replica-name.ts';
 import { failedTo } from '../../shared/kit-error.ts';
 import { decodeRecords, encodeEvent } from '../state/state-records.ts';
 import { loadPg } from './load-driver.ts';
@@ -51,8 +50,6 @@ export class SharedEvents implements EventStore {
   readonly #where: string;
   readonly #log: (line: string) => void;
   #store: PersistentPetStore | undefined;
-  /** This replica's name, on the answers the adapter gives itself (a 503) as the core puts it on its own. */
-  #replica: string | undefined;
   /** The sequence number of the last event applied here (or written here and committed). */
   #last = 0;
   /** Sequence numbers written by this replica, in a transaction not yet known to have failed: not applied twice. */
@@ -126,10 +123,9 @@ export class SharedEvents implements EventStore {
     this.#made.push(event);
   }
 
-  /** The store the events go to (made with `replica` as its name): every event stored so far is applied to it now. */
-  async attach(store: PersistentPetStore, replica?: string): Promise<void> {
+  /** The store the events go to: every event stored so far is applied to it now. */
+  async attach(store: PersistentPetStore): Promise<void> {
     this.#store = store;
-    this.#replica = replica;
     await this.#catchUp((sql, values) => this.#pool.query<Row>(sql, values));
   }
 
@@ -335,10 +331,7 @@ export class SharedEvents implements EventStore {
     return errorResponse('STORAGE_FAILED', {
       message:
         `The shared store (PostgreSQL) could not be reached in time, so this request was not answered. ${more}`.trim(),
-      headers: {
-        'retry-after': String(RETRY_AFTER_S),
-        ...(this.#replica === undefined ? {} : { [REPLICA_HEADER]: this.#replica }),
-      },
+      headers: { 'retry-after': String(RETRY_AFTER_S) },
     });
   }
 }
