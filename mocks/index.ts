@@ -7,6 +7,7 @@ import { http, type HttpHandler } from 'msw';
 import { createPetStore, type PetStore, type PetStoreOptions } from '../src/core/index.ts';
 import { resolveMounts } from './resolve-mounts.ts';
 import { ADMIN_PATH } from '../src/shared/mount-paths.ts';
+import { underRehearsal } from './rehearsal.ts';
 
 export interface HandlersOptions extends Omit<PetStoreOptions, 'basePath' | 'quickstartPath'> {
   /** The Pet Store base URL your app calls, e.g. `https://api.petstore.example/v1`. */
@@ -35,7 +36,8 @@ export interface PetStoreHandlers {
  * afterEach(() => store.reset());
  */
 export function createHandlers(options: HandlersOptions): PetStoreHandlers {
-  const { baseUrl, quickstartUrl, ...storeOptions } = options;
+  // Under `petstore-kit rehearse` (Node), the pass's clock and the deprecated calls noted (mocks/rehearsal.ts).
+  const { baseUrl, quickstartUrl, ...storeOptions } = underRehearsal(options);
   const mounts = resolveMounts(baseUrl, quickstartUrl, storeOptions.adminPath ?? ADMIN_PATH);
   const store = createPetStore({ ...storeOptions, basePath: mounts.basePath, quickstartPath: mounts.quickstartPath });
   const handlers = mounts.captures.map(({ pattern, rewrite }) =>

@@ -8,7 +8,6 @@ import { COVERAGE_ROUTES } from '../src/core/coverage/store-coverage.ts';
 import { registerCoverage } from '../src/shared/in-process-coverage.ts';
 import { createHandlers, type HandlersOptions } from './index.ts';
 import { namedTest } from './named-test.ts';
-import { underRehearsal } from './rehearsal.ts';
 
 /**
  * Creates an MSW server that answers the Pet Store URLs in this process. Call `server.listen()` to start.
@@ -34,7 +33,7 @@ export function setupPetStoreServer(options: HandlersOptions): {
   coverage: () => StatesCoverage;
 } {
   const adminExtras = { ...options.adminExtras, routes: { ...COVERAGE_ROUTES, ...options.adminExtras?.routes } };
-  const { handlers, store } = createHandlers(underRehearsal({ ...options, adminExtras }));
+  const { handlers, store } = createHandlers({ ...options, adminExtras });
   // The handlers answer through `store.fetch`, looked up at each request: naming the test here keeps it out of
   // the handlers themselves, and so out of browser bundles (test/package/browser.test.ts weighs them).
   const answer = store.fetch;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPetStore, DEV_API_KEY } from '../src/core/index.ts';
 import { takeInProcessCalls } from '../src/shared/in-process-calls.ts';
+import { createHandlers } from './index.ts';
 import { underRehearsal } from './rehearsal.ts';
 
 const baseUrl = 'http://petstore.test/v1';
@@ -33,5 +34,20 @@ describe('underRehearsal', () => {
         inProcess: true,
       },
     ]);
+  });
+
+  it('reaches createHandlers, whoever builds the MSW server around it', () => {
+    takeInProcessCalls();
+    const saved = { ...process.env };
+    Object.assign(process.env, { PETSTORE_REHEARSAL: 'removed', PETSTORE_REHEARSAL_CLOCK: '2030-12-06T00:00:00.000Z' });
+    try {
+      const { store } = createHandlers({ baseUrl });
+      expect(store.handle({ method: 'GET', url: '/v1/pets/1', headers: auth }).status).toBe(410);
+      expect(takeInProcessCalls().map((call) => [call.url, call.status])).toEqual([['/v1/pets/1', 410]]);
+    } finally {
+      delete process.env.PETSTORE_REHEARSAL;
+      delete process.env.PETSTORE_REHEARSAL_CLOCK;
+      Object.assign(process.env, saved);
+    }
   });
 });

@@ -1,5 +1,5 @@
 // A rehearsal (`petstore-kit rehearse`, docs/rehearse.md#msw-in-process) of tests whose mock answers in their own
-// process (setupPetStoreServer): the rehearsal's mock never sees their requests, so the store takes the pass's
+// process (createHandlers, setupPetStoreServer): the rehearsal's mock never sees their requests, so the store takes the pass's
 // clock (past the removal date in the second pass) and notes each deprecated call it answers, which the
 // runner's setup file writes where the rehearsal reads it (src/shared/in-process-calls.ts). Outside a
 // rehearsal the options stay as given.
@@ -14,7 +14,8 @@ import type { HandlersOptions } from './index.ts';
 /** The options under a rehearsal: its clock (over `now`, which a rehearsal is there to move) and its notes. */
 export function underRehearsal(
   options: HandlersOptions,
-  env: Record<string, string | undefined> = process.env,
+  // A browser has no process: nothing there is rehearsed.
+  env: Record<string, string | undefined> = globalThis.process?.env ?? {},
 ): HandlersOptions {
   if (!env[REHEARSAL_ENV.pass]) return options;
   const from = Date.parse(env[REHEARSAL_ENV.clock] ?? '');
