@@ -30,6 +30,8 @@ export interface TrafficCells {
  */
 export function trafficCells(model: ApiModel, where: { baseUrl: string; quickstartUrl?: string }): TrafficCells {
   const read = cellReader(model, serverMounts(where.baseUrl, where.quickstartUrl));
+  // The interface's cells, derived once: the proxy's dashboard asks for the coverage every second.
+  const cells = interfaceCells(model);
   const reached = new Set<string>();
   const exchanges = { total: 0, counted: 0 };
   let latest = Number.NaN;
@@ -57,7 +59,7 @@ export function trafficCells(model: ApiModel, where: { baseUrl: string; quicksta
       if (Number.isFinite(start) && !(start <= latest)) latest = start;
     },
     coverage({ now, minimum } = {}) {
-      return measureCoverage(interfaceCells(model), reached, {
+      return measureCoverage(cells, reached, {
         now: now ?? (Number.isFinite(latest) ? new Date(latest) : new Date()),
         whyMissing: () => TRAFFIC_MISSING,
         ...(minimum !== undefined ? { minimum } : {}),

@@ -49,43 +49,45 @@ for (const [msw, consumer] of [
     const found = await snippets();
     expect(found.filter((s) => s.file.startsWith('README')).length).toBeGreaterThanOrEqual(2);
     expect(found.length).toBeGreaterThanOrEqual(5);
-    const dir = join(consumer(), 'doc-snippets');
-    await mkdir(dir, { recursive: true });
-    for (const { file, code } of found) await writeFile(join(dir, file), code);
     // What a Vite + vitest project has: a bundler's resolution, the DOM, vitest's globals (the snippets'
-    // beforeAll, it, expect), each file a module of its own.
-    const compilerOptions = {
+    // beforeAll, it, expect).
+    await expectTypeChecks(join(consumer(), 'doc-snippets'), found, {
       module: 'esnext',
       moduleResolution: 'bundler',
-      moduleDetection: 'force',
-      target: 'ES2022',
       lib: ['ES2022', 'DOM', 'DOM.Iterable'],
       types: ['vitest/globals'],
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-    };
-    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
-    const result = await runCommand(process.execPath, [devTool('typescript/bin/tsc'), '-p', dir], { cwd: dir });
-    expect(result.stdout + result.stderr).toBe('');
-    expect(result.code).toBe(0);
+    });
   });
 }
 
 it("docs/rehearse.md's snippets type-check as written with vitest 4, Jest 30 and Playwright Test 1.65", async () => {
   const found = fences(await readFile(join(ROOT, 'docs/rehearse.md'), 'utf8')).filter((fence) => fence.info === 'ts');
   expect(found.length).toBeGreaterThanOrEqual(4);
-  const dir = join(tier.consumer, 'rehearse-snippets');
-  await mkdir(dir, { recursive: true });
-  for (const fence of found) await writeFile(join(dir, `line-${fence.line}.ts`), `${fence.body.join('\n')}\n`);
-  // What a Node project of those runners has: Node's own resolution and types, each file a module of its own.
-  const compilerOptions = {
+  const files = found.map((fence) => ({ file: `line-${fence.line}.ts`, code: `${fence.body.join('\n')}\n` }));
+  // What a Node project of those runners has: Node's own resolution and types.
+  await expectTypeChecks(join(tier.consumer, 'rehearse-snippets'), files, {
     module: 'nodenext',
     moduleResolution: 'nodenext',
-    moduleDetection: 'force',
-    target: 'ES2022',
     lib: ['ES2022', 'DOM'],
     types: ['node'],
+  });
+});
+
+/**
+ * Writes `files` into `dir` and type-checks them there as written, strictly, each file a module of its own,
+ * under the project's own `options` (its resolution, libraries and global types): no output, exit 0.
+ */
+async function expectTypeChecks(
+  dir: string,
+  files: { file: string; code: string }[],
+  options: { module: string; moduleResolution: string; lib: string[]; types: string[] },
+): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  for (const { file, code } of files) await writeFile(join(dir, file), code);
+  const compilerOptions = {
+    ...options,
+    moduleDetection: 'force',
+    target: 'ES2022',
     strict: true,
     noEmit: true,
     skipLibCheck: true,
@@ -94,4 +96,4 @@ it("docs/rehearse.md's snippets type-check as written with vitest 4, Jest 30 and
   const result = await runCommand(process.execPath, [devTool('typescript/bin/tsc'), '-p', dir], { cwd: dir });
   expect(result.stdout + result.stderr).toBe('');
   expect(result.code).toBe(0);
-});
+}
