@@ -36,7 +36,8 @@ export interface PetStoreHandlers {
  * afterEach(() => store.reset());
  */
 export function createHandlers(options: HandlersOptions): PetStoreHandlers {
-  // Under `petstore-kit rehearse` (Node), the pass's clock and the deprecated calls noted (mocks/rehearsal.ts).
+  // Under `petstore-kit rehearse` (in Node, or in a page under the kit's Playwright fixture), the pass's clock
+  // and the deprecated calls noted (mocks/rehearsal.ts).
   const { baseUrl, quickstartUrl, ...storeOptions } = underRehearsal(options);
   const mounts = resolveMounts(baseUrl, quickstartUrl, storeOptions.adminPath ?? ADMIN_PATH);
   const store = createPetStore({ ...storeOptions, basePath: mounts.basePath, quickstartPath: mounts.quickstartPath });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { DEV_API_KEY } from '../core/index.ts';
 import { deprecatedCallOf, type DeprecatedCall } from '../core/journal/deprecated-call.ts';
 import { serve } from '../node/serve.ts';
+import { asDeprecatedCall } from '../shared/in-process-calls.ts';
 import { REHEARSAL_ENV } from '../shared/rehearsal-env.ts';
 import type { Removal } from './removals.ts';
 
@@ -98,8 +99,8 @@ async function inProcessCalls(file: string): Promise<DeprecatedCall[]> {
   const text = await readFile(file, 'utf8').catch(() => '');
   return text.split('\n').flatMap((line) => {
     try {
-      const call = JSON.parse(line) as DeprecatedCall;
-      return typeof call?.operationId === 'string' && typeof call.url === 'string' ? [call] : [];
+      const call = asDeprecatedCall(JSON.parse(line));
+      return call ? [call] : [];
     } catch {
       return []; // a line cut short by a test process that was killed
     }

@@ -2,9 +2,10 @@
 // During a rehearsal, every request a test sends to the mock names that test (`X-Petstore-Test`: its title
 // path below the file, `describe > test`): the pages' requests (a route on each browser context, for the
 // mock's origins only), and the worker's own (the `request` fixture, fetch and node:http, tag-requests.ts).
-// So the rehearsal's report says which test made each deprecated call. With PETSTORE_TAG_TESTS, outside a
-// rehearsal, the same, for the states each test was shown (docs/coverage.md). Otherwise: no route, nothing
-// wrapped.
+// So the rehearsal's report says which test made each deprecated call. A Pet Store the page answers from
+// itself (setupPetStoreWorker) runs on the pass's clock and sends each deprecated call back, named after its
+// test (page-rehearsal.ts). With PETSTORE_TAG_TESTS, outside a rehearsal, the same, for the states each test
+// was shown (docs/coverage.md). Otherwise: no route, no binding, nothing wrapped.
 import {
   expect,
   test as base,
@@ -17,6 +18,8 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { encodeTestName, TEST_NAME_HEADER } from '../shared/rehearsal-env.ts';
+import { inProcessCallsWriter } from './in-process-calls-file.ts';
+import { rehearsePages } from './page-rehearsal.ts';
 import { mockOrigins, tagRequests } from './tag-requests.ts';
 
 /** The test this worker runs now (a worker runs one test at a time). */
@@ -72,11 +75,14 @@ export const petstoreFixtures: Fixtures<
       current = testName(info);
       await use(current);
       current = undefined;
+      // What the pages' stores (and the worker's own) noted in this test, written as it ends.
+      inProcessCallsWriter()();
     },
     { auto: true },
   ],
   context: async ({ context, petstoreTestName }, use) => {
     await tagContext(context, petstoreTestName);
+    await rehearsePages(context, petstoreTestName);
     await use(context);
   },
 };

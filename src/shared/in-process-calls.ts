@@ -33,3 +33,26 @@ export function noteInProcessCall(call: DeprecatedCall): void {
 export function takeInProcessCalls(): DeprecatedCall[] {
   return calls.pending.splice(0);
 }
+
+/**
+ * A call as another side sent it (a line of the rehearsal's file, a page's store through the Playwright
+ * binding), kept to the fields of a DeprecatedCall; undefined for anything that is not one.
+ */
+export function asDeprecatedCall(value: unknown): DeprecatedCall | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { operationId, method, url, status, test, record, brownout, inProcess } = value as Record<string, unknown>;
+  if (typeof operationId !== 'string' || typeof method !== 'string' || typeof url !== 'string') return undefined;
+  if (typeof status !== 'number') return undefined;
+  return {
+    operationId,
+    method,
+    url,
+    status,
+    ...(typeof test === 'string' ? { test } : {}),
+    ...(typeof record === 'object' && record !== null && !Array.isArray(record)
+      ? { record: record as Record<string, unknown> }
+      : {}),
+    ...(brownout === true ? { brownout } : {}),
+    ...(inProcess === true ? { inProcess } : {}),
+  };
+}
