@@ -19,6 +19,8 @@ import { startTarget, TARGETS } from '../fixtures/targets/index.ts';
 const KEY = 'sk-live-7f3c9a1e5b2d4c8f';
 /** A target nothing listens on, with a key: what a row needs besides the flag it gets wrong. */
 const UNREACHABLE = ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', KEY];
+/** A reading check, a writing one (skipped under --read-only) and one that reads a header: a short run. */
+const FEW_CHECKS = ['--checks', 'authRequired,createThenRead,unknownIdNotFound'];
 
 async function run(argv: string[], options: Partial<VerifyIo> = {}) {
   let stdout = '';
@@ -165,7 +167,8 @@ describe('usage', () => {
 
 describe('reporters on our mock', () => {
   it('pretty: exit 0, no colour without a TTY, colour with one (unless NO_COLOR)', async () => {
-    const plain = await run(target);
+    // A few checks: the reporters render whatever was run, and the json test below runs them all.
+    const plain = await run([...target, ...FEW_CHECKS]);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/PASS \d+ passed, 0 failed, 0 skipped/);
     expect(plain.stdout).not.toContain('\u001b[');
@@ -191,7 +194,7 @@ describe('reporters on our mock', () => {
   });
 
   it('junit: well-formed XML, one suite per check, one case per scenario', async () => {
-    const { code, stdout } = await run([...target, '--reporter', 'junit', '--read-only']);
+    const { code, stdout } = await run([...target, ...FEW_CHECKS, '--reporter', 'junit', '--read-only']);
     expect(code).toBe(0);
     expect(XMLValidator.validate(stdout)).toBe(true);
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: false }).parse(
@@ -212,7 +215,7 @@ describe('reporters on our mock', () => {
     const dir = await mkdtemp(join(tmpdir(), 'verify-'));
     try {
       const file = join(dir, 'report.xml');
-      const { code, stdout } = await run([...target, '--reporter', 'junit', '--output', file]);
+      const { code, stdout } = await run([...target, ...FEW_CHECKS, '--reporter', 'junit', '--output', file]);
       expect(code).toBe(0);
       expect(stdout).toMatch(/^PASS .* junit report written to .*report\.xml\n$/);
       expect(XMLValidator.validate(await readFile(file, 'utf8'))).toBe(true);
@@ -233,6 +236,9 @@ describe('a failing target', () => {
         broken.quickstartUrl,
         '--api-key',
         'petstore-dev-key',
+        // The check that sees the departure (the catalogue proves the whole run catches it).
+        '--checks',
+        'authRequired',
       ];
       const pretty = await run(argv);
       expect(pretty.code).toBe(1);
@@ -381,17 +387,22 @@ describe('the API key never appears in any output', () => {
     const dir = await mkdtemp(join(tmpdir(), 'verify-'));
     try {
       const argv = ['--base-url', `${echo.url}/v1`, '--quickstart-url', `${echo.url}/quickstart`, '--api-key', KEY];
-      for (const reporter of ['pretty', 'json', 'junit']) {
-        const { stdout, stderr } = await run([...argv, '--reporter', reporter]);
-        expect(stdout.length).toBeGreaterThan(1000);
-        expect(stdout + stderr, reporter).not.toContain(KEY);
-        // The JSON report holds every request (JUnit and pretty show those of failures only: none here).
-        if (reporter === 'json') expect(stdout).toMatch(/<redacted>/);
+      // One whole run per reporter: json on stdout (it holds every request), pretty and junit written with
+      // --output (the file is what stdout would hold; stdout and stderr then hold the summary and progress).
+      const json = await run([...argv, '--reporter', 'json']);
+      expect(json.stdout.length).toBeGreaterThan(1000);
+      expect(json.stdout + json.stderr).not.toContain(KEY);
+      expect(json.stdout).toMatch(/<redacted>/);
+      for (const reporter of ['pretty', 'junit']) {
         const file = join(dir, `report.${reporter}`);
         const written = await run([...argv, '--reporter', reporter, '--output', file]);
-        expect((await readFile(file, 'utf8')) + written.stdout + written.stderr).not.toContain(KEY);
+        const report = await readFile(file, 'utf8');
+        expect(report.length, reporter).toBeGreaterThan(1000);
+        expect(report + written.stdout + written.stderr, reporter).not.toContain(KEY);
       }
-      const env = await run(['--base-url', `${echo.url}/v1`, '--reporter', 'json'], { env: { PETSTORE_API_KEY: KEY } });
+      const env = await run(['--base-url', `${echo.url}/v1`, ...FEW_CHECKS, '--reporter', 'json'], {
+        env: { PETSTORE_API_KEY: KEY },
+      });
       expect(env.stdout).not.toContain(KEY);
       expect(JSON.parse(env.stdout).summary.total).toBeGreaterThan(0);
     } finally {
