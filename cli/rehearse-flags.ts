@@ -32,7 +32,7 @@ export const REHEARSE_FLAGS = {
     help: "The second pass's clock, YYYY-MM-DD (default: the day after the last removal date the\ndocument gives, 2030-12-06); a date before it rehearses an earlier point",
   },
   brownouts: brownoutRow(
-    "Run the first pass under a brownout: a share alone (e.g. 50%) gives that share of its\ndeprecated calls the removal's answer for the whole pass; a window as serve --brownout\ntakes it browns out only while today's clock is inside it. Drawn from --seed, so a\nrehearsal fails the same calls every time; the report counts them. Repeat for several",
+    "Run the first pass under a brownout: a share alone (e.g. 50%) gives that share of its\ndeprecated calls (the tests' own MSW mocks' too) the removal's answer for the whole\npass; a window as serve --brownout takes it browns out only while today's clock is\ninside it. Drawn from --seed, so a rehearsal fails the same calls every time; the report\ncounts them. Repeat for several",
   ),
   failAfter: {
     name: 'fail-after',

@@ -101,6 +101,12 @@ export interface PetStoreOptions {
    */
   brownouts?: string | readonly string[];
   /**
+   * The seed the brownouts are drawn from, when it is not `seed`: under `petstore-kit rehearse --brownout`, the
+   * rehearsal's `--seed`, so that the store's data stays that of its own `seed` (docs/rehearse.md#brownouts).
+   * Default `seed`.
+   */
+  brownoutSeed?: number;
+  /**
    * The name of this replica, when several serve one shared store (`petstore-kit serve --store`,
    * docs/shared-mock.md, which checks it and sends it on every answer): every journal entry gives it as
    * `replica` (HAR: `_replica`). Default none: one mock names nothing.
@@ -205,7 +211,14 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
       'Pass at least one key, or none to use DEV_API_KEY.',
     );
 
-  const brownouts = createBrownouts(brownoutSchedule(options.brownouts), seed);
+  const { brownoutSeed = seed } = options;
+  if (!Number.isSafeInteger(brownoutSeed))
+    throw new KitError(
+      'create the store',
+      `brownoutSeed must be an integer, got ${brownoutSeed}`,
+      'Pass a whole number.',
+    );
+  const brownouts = createBrownouts(brownoutSchedule(options.brownouts), brownoutSeed);
 
   const operations = indexOperations(document);
   const router = createRouter(operations, { basePath, quickstartPath });

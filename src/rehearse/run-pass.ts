@@ -1,6 +1,7 @@
 // One pass of a rehearsal: a fresh mock on loopback (the same seed every pass) with its clock set, the
-// user's command run against it with the addresses and key in its environment, and every call to an
-// operation the document deprecates noted as the mock answered it.
+// user's command run against it with the addresses and key in its environment (and the brownout schedule, for
+// mocks the tests start themselves), and every call to an operation the document deprecates noted as the mock
+// answered it, there or in the tests' own processes.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { DEV_API_KEY } from '../core/index.ts';
 import { deprecatedCallOf, type DeprecatedCall } from '../core/journal/deprecated-call.ts';
 import { serve } from '../node/serve.ts';
 import { asDeprecatedCall } from '../shared/in-process-calls.ts';
-import { REHEARSAL_ENV } from '../shared/rehearsal-env.ts';
+import { formatRehearsalBrownouts, REHEARSAL_ENV } from '../shared/rehearsal-env.ts';
 import type { Removal } from './removals.ts';
 
 export type { DeprecatedCall } from '../core/journal/deprecated-call.ts';
@@ -73,6 +74,11 @@ export async function runPass(options: PassOptions): Promise<PassResult> {
       [REHEARSAL_ENV.pass]: options.pass,
       [REHEARSAL_ENV.clock]: (from ?? new Date(started)).toISOString(),
       [REHEARSAL_ENV.calls]: callsFile,
+      // The schedule reaches the tests' own mocks too (MSW in process, in a page), drawn from the same seed;
+      // a pass without one leaves no stale schedule from the user's environment either.
+      [REHEARSAL_ENV.brownouts]: options.brownouts
+        ? formatRehearsalBrownouts({ windows: options.brownouts, seed: options.seed })
+        : undefined,
     };
     const exitCode = await runCommand(options.command, options.args, env, options.output);
     // What mocks in the tests' own processes answered (MSW), written there by the kit's setup files.

@@ -14,6 +14,19 @@ describe('pageRehearsal', () => {
     expect(pageRehearsal(undefined, { PETSTORE_REHEARSAL: 'removed' })).toEqual({ pass: 'removed' });
   });
 
+  it("tells it the pass's brownout schedule and its seed, when the pass runs under one", () => {
+    const brownouts = { PETSTORE_REHEARSAL_BROWNOUTS: '{"windows":["50%","09:00/09:15"],"seed":7}' };
+    expect(pageRehearsal('t', { ...env, ...brownouts })).toEqual({
+      pass: 'today',
+      clock: '2026-11-27T10:00:00.000Z',
+      brownouts: { windows: ['50%', '09:00/09:15'], seed: 7 },
+      test: 't',
+    });
+    // A value that is no schedule does not cross into the page.
+    for (const text of ['50%', '["50%"]', '{"windows":["50%"],"seed":"7"}'])
+      expect(pageRehearsal('t', { ...env, PETSTORE_REHEARSAL_BROWNOUTS: text })?.brownouts).toBeUndefined();
+  });
+
   it('tells it nothing outside a rehearsal', () => {
     expect(pageRehearsal('app > shows pet 1', { PETSTORE_REHEARSAL_CLOCK: env.PETSTORE_REHEARSAL_CLOCK })).toBe(
       undefined,

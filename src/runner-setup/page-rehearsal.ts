@@ -1,13 +1,14 @@
 // Rehearses the Pet Store a page answers from itself (`setupPetStoreWorker()`, docs/rehearse.md#msw-in-a-page),
 // for the kit's Playwright fixture: during a rehearsal, each browser context gets, before any script of its
-// pages runs, the pass's settings on the page's global (its clock, the running test), and a binding the page's
-// store calls with each deprecated call it answers (mocks/rehearsal.ts, src/shared/page-rehearsal.ts). A call
+// pages runs, the pass's settings on the page's global (its clock, its brownout schedule, the running test),
+// and a binding the page's store calls with each deprecated call it answers (mocks/rehearsal.ts,
+// src/shared/page-rehearsal.ts). A call
 // reaches this worker as it is noted, so a page closed straight after loses none; the worker writes them with
 // the calls of its own in-process mocks (in-process-calls-file.ts), where the rehearsal reads them.
 import type { BrowserContext } from '@playwright/test';
 import { asDeprecatedCall, noteInProcessCall, type DeprecatedCall } from '../shared/in-process-calls.ts';
 import { PAGE_REHEARSAL, type PageRehearsal } from '../shared/page-rehearsal.ts';
-import { REHEARSAL_ENV } from '../shared/rehearsal-env.ts';
+import { parseRehearsalBrownouts, REHEARSAL_ENV } from '../shared/rehearsal-env.ts';
 
 /** What a page is told of the rehearsal this process runs under, for the test `test`; none outside one. */
 export function pageRehearsal(
@@ -17,7 +18,14 @@ export function pageRehearsal(
   const pass = env[REHEARSAL_ENV.pass];
   if (!pass) return undefined;
   const clock = env[REHEARSAL_ENV.clock];
-  return { pass, ...(clock ? { clock } : {}), ...(test !== undefined ? { test } : {}) };
+  // Only a schedule of the right shape crosses into the page (its windows the page's store checks).
+  const brownouts = parseRehearsalBrownouts(env[REHEARSAL_ENV.brownouts]);
+  return {
+    pass,
+    ...(clock ? { clock } : {}),
+    ...(brownouts ? { brownouts } : {}),
+    ...(test !== undefined ? { test } : {}),
+  };
 }
 
 /**

@@ -4,6 +4,7 @@
 // page's scripts runs, and exposes a function the page's store calls with each deprecated call it answers
 // (mocks/rehearsal.ts). Called as each call is noted, the call reaches the test's process at once: nothing is
 // lost when a page closes. Both sides read the names here.
+import type { RehearsalBrownouts } from './rehearsal-env.ts';
 
 /** The names on the page's `globalThis`. */
 export const PAGE_REHEARSAL = {
@@ -19,6 +20,8 @@ export interface PageRehearsal {
   pass: string;
   /** The pass's clock at its start (ISO 8601). */
   clock?: string;
+  /** The pass's brownout schedule and its seed, when it runs under one (REHEARSAL_ENV.brownouts). */
+  brownouts?: RehearsalBrownouts;
   /** The running test's full name, for the calls the page's store notes (its requests name no test). */
   test?: string;
 }

@@ -13,7 +13,52 @@ export const REHEARSAL_ENV = {
   clock: 'PETSTORE_REHEARSAL_CLOCK',
   /** The file the kit's setup files append the deprecated calls an in-process mock (MSW) answered to. */
   calls: 'PETSTORE_REHEARSAL_CALLS',
+  /**
+   * The pass's brownout schedule (`--brownout`), for a mock the tests start in process or in a page: JSON,
+   * `{"windows":["50%"],"seed":1}` (RehearsalBrownouts). Set only for a pass run under one (the first).
+   */
+  brownouts: 'PETSTORE_REHEARSAL_BROWNOUTS',
 } as const;
+
+/**
+ * A pass's brownout schedule as the rehearsal hands it to the tests' own mocks: the windows exactly as
+ * `--brownout` took them, and the seed they are drawn from (the rehearsal's `--seed`), so an in-process store
+ * browns out the same calls in every run, as the rehearsal's own mock does. Carried together: a schedule
+ * without its seed would not reproduce.
+ */
+export interface RehearsalBrownouts {
+  windows: string[];
+  seed: number;
+}
+
+/** The value of REHEARSAL_ENV.brownouts for a schedule. */
+export function formatRehearsalBrownouts(brownouts: RehearsalBrownouts): string {
+  return JSON.stringify({ windows: brownouts.windows, seed: brownouts.seed });
+}
+
+/**
+ * A schedule as the rehearsal wrote it (the text of REHEARSAL_ENV.brownouts, parsed, or what the Playwright
+ * fixture put on a page), checked strictly: at least one window, each a string, and a whole-number seed.
+ * Undefined for anything else: the windows' own grammar is the store's to check (brownoutSchedule).
+ */
+export function asRehearsalBrownouts(value: unknown): RehearsalBrownouts | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { windows, seed } = value as Record<string, unknown>;
+  if (!Array.isArray(windows) || windows.length === 0) return undefined;
+  if (!windows.every((window): window is string => typeof window === 'string')) return undefined;
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) return undefined;
+  return { windows: [...windows], seed };
+}
+
+/** REHEARSAL_ENV.brownouts's text as a schedule; undefined when absent or not one (asRehearsalBrownouts). */
+export function parseRehearsalBrownouts(text: string | undefined): RehearsalBrownouts | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return asRehearsalBrownouts(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The request header a test names itself with (the setup files the kit ships set it): the rehearsal reports

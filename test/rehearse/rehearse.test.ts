@@ -252,6 +252,20 @@ describe('petstore-kit rehearse with a real runner: vitest', () => {
     ]);
   });
 
+  it('--brownout reaches a mock in process (MSW): its first-pass getPet calls are browned out and counted', async () => {
+    const { code, report, stderr } = await rehearseVitestProject('test/fixtures/rehearse-msw', ['--brownout', '100%']);
+    // The app falls back to the list when getPet answers 410, browned out today as removed later: it passes both.
+    expect([code, report.verdict], stderr).toEqual([0, 'ready-with-fallback']);
+    expect(report.passes.map((p) => [p.pass, p.exitCode, p.deprecatedCalls, p.brownout])).toEqual([
+      ['today', 0, 1, { schedule: ['100%'], calls: 1 }],
+      ['removed', 0, 1, undefined],
+    ]);
+    expect(report.reason).toContain('makes 1 deprecated call(s) today (1 browned out) and 1 after the removal');
+    expect(report.calls.map((call) => [call.url, call.tests])).toEqual([
+      ['/v1/pets/1', ['app > reads a pet, through getPet while it lasts']],
+    ]);
+  });
+
   it('petstore-kit/rehearse/vitest names each test on its getPet calls, by fetch and node:http alike', async () => {
     const { code, report, stderr } = await rehearseVitestProject('test/fixtures/rehearse-names');
     expect([code, report.verdict], stderr).toEqual([0, 'ready-with-fallback']);
@@ -265,9 +279,9 @@ describe('petstore-kit rehearse with a real runner: vitest', () => {
   });
 });
 
-/** A rehearsal of the vitest project at `root`, its JSON report read. */
-async function rehearseVitestProject(root: string) {
-  const argv = ['--reporter', 'json', '--', process.execPath, VITEST, 'run', '--root', path(root)];
+/** A rehearsal of the vitest project at `root` (with `flags` before `--`), its JSON report read. */
+async function rehearseVitestProject(root: string, flags: string[] = []) {
+  const argv = ['--reporter', 'json', ...flags, '--', process.execPath, VITEST, 'run', '--root', path(root)];
   const { code, stdout, stderr } = await rehearse(argv);
   return { code, stderr, report: JSON.parse(stdout) as RehearsalReport };
 }

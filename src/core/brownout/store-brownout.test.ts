@@ -67,6 +67,11 @@ describe('the brownouts option', () => {
     expect(run(store)).toEqual(first);
     expect(run(storeAt(NOV_1_0930, { brownouts: '50%', seed: 4 }))).toEqual(first);
     expect(run(storeAt(NOV_1_0930, { brownouts: '50%', seed: 5 }))).not.toEqual(first);
+    // `brownoutSeed` (a rehearsal's --seed) draws them apart from the data's seed.
+    const apart = storeAt(NOV_1_0930, { brownouts: '50%', seed: 5, brownoutSeed: 4 });
+    expect(run(apart)).toEqual(first);
+    expect(apart.snapshot()).toEqual(storeAt(NOV_1_0930, { seed: 5 }).snapshot());
+    expect(() => createPetStore({ brownouts: '50%', brownoutSeed: 0.5 })).toThrow(/brownoutSeed must be an integer/);
   });
 
   it.each([
