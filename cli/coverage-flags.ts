@@ -1,5 +1,6 @@
 // `petstore-kit coverage`'s flags: one row each (flag-table.ts), each verify's own row where it means the same
-// (the base URLs, the reporters, the report file, --min-coverage and its check), with the help said of a log.
+// (the base URLs, the reporters), or the judging rows verify and proxy share (judge-flags.ts: the document, the
+// overlay, the report file, --min-coverage and its check), with the help said of a log.
 import type { FlagTable } from './flag-table.ts';
 import { JUDGE_FLAGS } from './judge-flags.ts';
 import { VERIFY_FLAGS } from './verify-flags.ts';
@@ -15,8 +16,16 @@ export const COVERAGE_FLAGS = {
   },
   reporter: VERIFY_FLAGS.reporter,
   output: JUDGE_FLAGS.output,
+  spec: {
+    ...JUDGE_FLAGS.spec,
+    help: 'OpenAPI 3.0 file whose cells to measure the traffic in (default: the interface\npetstore-kit ships, with our overlay)',
+  },
+  overlay: {
+    ...JUDGE_FLAGS.overlay,
+    help: "An OpenAPI Overlay 1.0 file of your own choices, applied to the document instead of\npetstore-kit's: the cells it adds are measured too",
+  },
   minCoverage: {
-    ...VERIFY_FLAGS.minCoverage,
+    ...JUDGE_FLAGS.minCoverage,
     help: "Exit 1 when the traffic reached less than PERCENT of the interface's reachable cells,\nnaming the cells it missed; e.g. 100 or 92.5",
   },
 } as const satisfies FlagTable;

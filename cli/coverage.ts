@@ -1,14 +1,16 @@
 // `petstore-kit coverage FILE`: axis 2 of coverage (docs/coverage.md) from the command line. Reads a HAR log,
-// measures the cells its traffic reached with the one measurement there is (contract-tests/coverage/
-// traffic-cells.ts) and writes the report in verify's formats. Returns the exit code: 0 measured, 1 below
-// --min-coverage (the cells missed named on stderr, as verify names them), 2 bad usage or a FILE that cannot
-// be read or is no HAR log (one line on stderr).
+// measures the cells its traffic reached (of the interface the kit ships, or of --spec and --overlay, loaded as
+// verify loads them) with the one measurement there is (contract-tests/coverage/traffic-cells.ts) and writes
+// the report in verify's formats. Returns the exit code: 0 measured, 1 below
+// --min-coverage (the cells missed named on stderr, as verify names them), 2 bad usage, a FILE that cannot
+// be read or is no HAR log, or a document or overlay that cannot be used (one line on stderr).
 import { readFile, writeFile } from 'node:fs/promises';
 import { trafficCells } from '../contract-tests/coverage/traffic-cells.ts';
 import { kitLogBaseUrls, logCreator } from '../contract-tests/coverage/kit-log-base-urls.ts';
-import { belowMinimum, missingCells } from '../contract-tests/coverage/measure-coverage.ts';
+import { belowMinimum, shortOfMinimumLine } from '../contract-tests/coverage/measure-coverage.ts';
 import { exchangesFromHar } from '../contract-tests/exchange/har-exchanges.ts';
-import { bundledModel } from '../contract-tests/model/bundled-model.ts';
+import { ConformanceError } from '../contract-tests/engine/conformance-error.ts';
+import { modelOf } from '../contract-tests/model/judged-model.ts';
 import {
   renderTrafficCoverage,
   trafficCoverageSummary,
@@ -56,6 +58,8 @@ const parseCoverageArgs = commandParser(
       quickstartUrl: ifGiven(values['quickstart-url'], flag.quickstartUrl.check),
       reporter: flag.reporter.check(values.reporter),
       output: ifGiven(values.output, flag.output.check),
+      specPath: ifGiven(values.spec, flag.spec.check),
+      overlayPath: ifGiven(values.overlay, flag.overlay.check),
       minCoverage: ifGiven(values['min-coverage'], flag.minCoverage.check),
     };
   },
@@ -93,7 +97,14 @@ export async function coverageCommand(argv: string[], io: CoverageIo = PROCESS_I
     if (error instanceof KitError) return fail(`${error.message.replace(/\n/g, ' ')} (${args.file})`);
     throw error;
   }
-  const model = await bundledModel();
+  // The cells of the document verify would judge by with the same --spec and --overlay (its one loader).
+  let model;
+  try {
+    model = await modelOf({ specPath: args.specPath, overlayPath: args.overlayPath });
+  } catch (error) {
+    if (error instanceof ConformanceError) return fail(error.message.replace(/\n/g, ' '));
+    throw error;
+  }
   const fromLog = kitLogBaseUrls(log, serverBasePath(model.base.document.servers?.[0]));
   const baseUrl = args.baseUrl ?? fromLog?.baseUrl;
   if (baseUrl === undefined) {
@@ -115,6 +126,8 @@ export async function coverageCommand(argv: string[], io: CoverageIo = PROCESS_I
     ...(creator ? { creator } : {}),
     baseUrl,
     ...(quickstartUrl ? { quickstartUrl } : {}),
+    ...(args.specPath ? { spec: args.specPath } : {}),
+    ...(args.overlayPath ? { overlay: args.overlayPath } : {}),
     baseUrlsFrom: args.baseUrl === undefined ? 'log' : 'flags',
     exchanges: { ...traffic.exchanges },
     measuredAt: new Date().toISOString(),
@@ -132,10 +145,7 @@ export async function coverageCommand(argv: string[], io: CoverageIo = PROCESS_I
   } else io.stdout(rendered);
   const short = belowMinimum(report.coverage);
   // Named on stderr as well, whatever the reporter, as verify names them.
-  if (short)
-    io.stderr(
-      `coverage ${report.coverage.percent}% is below --min-coverage ${args.minCoverage}%; cells missed: ${missingCells(report.coverage).join(', ')}\n`,
-    );
+  if (short) io.stderr(`${shortOfMinimumLine(report.coverage)}\n`);
   return short ? 1 : 0;
 }
 

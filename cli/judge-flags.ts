@@ -1,6 +1,7 @@
-// The rows `verify` and `proxy` share, written once and spread into both tables (as Prism's sharedOptions):
-// how they judge (the interface, the choices, the checks, the timeout, the report). Apart from the rows of a
-// command that listens (listen-flags.ts), so that `serve` does not load the judge to read its flags.
+// The rows `verify` and `proxy` share, written once and spread into both tables (as Prism's sharedOptions), and
+// `coverage` takes those it means the same by: how they judge (the interface, the choices, the checks, the
+// timeout, the report, the least coverage). Apart from the rows of a command that listens (listen-flags.ts), so
+// that `serve` does not load the judge to read its flags.
 import { DEFAULT_TIMEOUT_MS } from '../contract-tests/run/conformance-options.ts';
 import { CHECK_NAMES } from '../contract-tests/checks/registry.ts';
 import { REPORTERS } from '../contract-tests/reporters/render-report.ts';
@@ -79,6 +80,13 @@ export const JUDGE_FLAGS = {
     check: (path: string) => writableFileFlag('output', path),
     help: 'Write the report to FILE; stdout then gets a one-line summary',
   },
+  minCoverage: {
+    name: 'min-coverage',
+    type: 'string',
+    value: 'PERCENT',
+    check: percent,
+    help: "Fail the run (exit 1) when it reaches less than PERCENT of the interface's reachable\ncells, naming the cells it missed (docs/coverage.md); e.g. 100 or 92.5",
+  },
   summary: {
     name: 'summary',
     type: 'string',
@@ -111,6 +119,14 @@ export function judgeOptions(values: {
     excludeChecks: ifGiven(values['exclude-checks'], JUDGE_FLAGS.excludeChecks.check),
     timeoutMs: JUDGE_FLAGS.timeout.check(values.timeout),
   };
+}
+
+/** `--min-coverage PERCENT`: from 0 to 100, decimals allowed. */
+function percent(text: string): number {
+  const value = Number(text);
+  if (!(/^\d+(\.\d+)?$/.test(text) && value <= 100))
+    throw new UsageError(`--min-coverage must be a percentage from 0 to 100 (e.g. 100 or 92.5), not "${text}"`);
+  return value;
 }
 
 /** A base URL flag (`--base-url`, `--target`…): an http(s) URL, `example` shown when it is not one. */

@@ -40,6 +40,7 @@ export const parseProxyArgs = commandParser(PROXY_FLAGS, 'proxy', (values): Prox
       adminOrigins: values['admin-origin']?.map(flag.adminOrigins.check),
       ...judging,
       recordPath: ifGiven(values.record, flag.record.check),
+      minCoverage: ifGiven(values['min-coverage'], flag.minCoverage.check),
     },
     log: values.log,
     exitAfter: ifGiven(values['exit-after'], flag.exitAfter.check),

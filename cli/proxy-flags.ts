@@ -65,6 +65,10 @@ export const PROXY_FLAGS = {
     help: 'On exit, report one test case per operation and kind of finding:\npretty, json, junit or markdown (default: a one-line summary)',
   },
   output: { ...JUDGE_FLAGS.output, help: 'Write the report of --reporter to FILE instead of stdout' },
+  minCoverage: {
+    ...JUDGE_FLAGS.minCoverage,
+    help: "On exit, fail (exit 1) when the traffic reached less than PERCENT of the interface's\nreachable cells, naming the cells it missed (docs/coverage.md); e.g. 100 or 92.5",
+  },
   summary: {
     ...JUDGE_FLAGS.summary,
     help: 'On exit, also append the markdown report to FILE, whatever --reporter is: a CI job\nsummary ($GITHUB_STEP_SUMMARY) beside a JUnit --output',

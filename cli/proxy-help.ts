@@ -13,7 +13,8 @@ Options:
 ${optionsHelp(PROXY_FLAGS)}
 
 It runs until Ctrl-C, SIGTERM, SIGHUP or --exit-after (or until the npx that started it ends), then writes
-its report. Exit code: 0 no failure seen, 1 a failure was seen, 2 bad usage or it could not start (nothing
+its report. Exit code: 0 no failure seen, 1 a failure was seen (or the traffic reached less than
+--min-coverage of the interface's cells: they are named on stderr), 2 bad usage or it could not start (nothing
 judged). A call to a deprecated operation (getPet) is a notice, never a failure: the report lists each one
 with its replacement and says how many exchanges would break on the removal date.
 `;

@@ -1,12 +1,14 @@
 // `petstore-kit proxy`: flags → startProxy(), a banner, a line per exchange with --log, and on exit the report
-// and the exit code: 1 when any failure was seen, so CI can run an end-to-end suite through the proxy and fail
-// the build on an interface departure in real traffic. However it is stopped, it stops the same way (the
+// and the exit code: 1 when any failure was seen (or the traffic reached less of the interface than
+// --min-coverage asks, the cells it missed named on stderr), so CI can run an end-to-end suite through the proxy
+// and fail the build on an interface departure in real traffic. However it is stopped, it stops the same way (the
 // exchanges in flight finish, the HAR closes, the report is written): Ctrl-C (SIGINT), SIGTERM, SIGHUP (its
 // terminal closed), --exit-after, or the end of the npm process that started it (stop-signals.ts).
 import { appendFile, writeFile } from 'node:fs/promises';
 import { ConformanceError } from '../contract-tests/engine/conformance-error.ts';
 import { renderProxyReport, type ProxyReport } from '../src/proxy/proxy-report.ts';
 import { deprecatedSummary } from '../src/proxy/deprecated-calls-report.ts';
+import { belowMinimum, shortOfMinimumLine } from '../contract-tests/coverage/measure-coverage.ts';
 import { startProxy } from '../src/proxy/start-proxy.ts';
 import { apiKeysFromEnv } from '../src/shared/api-key-env.ts';
 import { failedTo, KitError } from '../src/shared/kit-error.ts';
@@ -97,15 +99,28 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     process.stderr.write(`${failedTo(`write the report to ${writing}`, why, 'Choose a writable path.')}\n`);
     return 2;
   }
-  return proxy.hasFailures() ? 1 : 0;
+  const short = report.coverage !== undefined && belowMinimum(report.coverage);
+  // Named on stderr as well, whatever the reporter, as verify and `coverage` name them.
+  if (short) process.stderr.write(`${shortOfMinimumLine(report.coverage!)}\n`);
+  return proxy.hasFailures() || short ? 1 : 0;
 }
 
 function summary(report: ProxyReport): string {
   const { exchanges, summary: s } = report;
   const kinds = report.scenarios.filter((c) => c.status === 'failed').length;
-  return `${exchanges.total} exchange(s), ${exchanges.judged} judged, ${exchanges.failed} with a failure; ${
-    kinds ? `FAIL: ${kinds} kind(s) of failure` : 'PASS: no failure'
-  }, ${s.recommendations} recommendation(s)${deprecatedSummary(report.deprecatedCalls)}${
-    report.coverage ? `; traffic coverage ${report.coverage.percent}% of the interface's reachable cells` : ''
+  const short = report.coverage !== undefined && belowMinimum(report.coverage);
+  const verdict = kinds
+    ? `FAIL: ${kinds} kind(s) of failure`
+    : short
+      ? 'FAIL: too little coverage'
+      : 'PASS: no failure';
+  const minimum =
+    report.coverage?.minimum === undefined
+      ? ''
+      : `, ${short ? 'below' : 'at least'} --min-coverage ${report.coverage.minimum}%`;
+  return `${exchanges.total} exchange(s), ${exchanges.judged} judged, ${exchanges.failed} with a failure; ${verdict}, ${
+    s.recommendations
+  } recommendation(s)${deprecatedSummary(report.deprecatedCalls)}${
+    report.coverage ? `; traffic coverage ${report.coverage.percent}% of the interface's reachable cells${minimum}` : ''
   }.`;
 }

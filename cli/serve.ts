@@ -72,6 +72,10 @@ export async function serveCommand(argv: string[]): Promise<number> {
     replay,
     allowedHosts: values['allowed-host']?.map(flag.allowedHosts.check),
     adminOrigins: values['admin-origin']?.map(flag.adminOrigins.check),
+    // The journal's traffic coverage (the dashboard's panel, GET /__admin/coverage/traffic) is the judge's
+    // measure: imported when first asked for, never at start (serve's start cost, test/project/architecture.test.ts).
+    trafficCoverage: async () =>
+      (await import('../contract-tests/coverage/journal-traffic-coverage.ts')).loadJournalTrafficCoverage(),
   }).catch((error: unknown) => {
     // Pets the interface does not accept, or a recording it cannot replay, are a bad flag value, like every other.
     if (error instanceof RecordingError) throw replayUsageError(values.replay!, error);

@@ -65,13 +65,7 @@ export const VERIFY_FLAGS = {
   },
   output: JUDGE_FLAGS.output,
   summary: JUDGE_FLAGS.summary,
-  minCoverage: {
-    name: 'min-coverage',
-    type: 'string',
-    value: 'PERCENT',
-    check: percent,
-    help: "Fail the run (exit 1) when it reaches less than PERCENT of the interface's reachable\ncells, naming the cells it missed (docs/coverage.md); e.g. 100 or 92.5",
-  },
+  minCoverage: JUDGE_FLAGS.minCoverage,
   profile: JUDGE_FLAGS.profile,
   overlay: JUDGE_FLAGS.overlay,
   spec: JUDGE_FLAGS.spec,
@@ -129,13 +123,6 @@ function printableKey(key: string): string {
   if ([...key].some((c) => c < ' ' || c > '~'))
     throw new UsageError('--api-key: a key may hold only printable ASCII characters (it is sent in a header)');
   return key;
-}
-
-function percent(text: string): number {
-  const value = Number(text);
-  if (!(/^\d+(\.\d+)?$/.test(text) && value <= 100))
-    throw new UsageError(`--min-coverage must be a percentage from 0 to 100 (e.g. 100 or 92.5), not "${text}"`);
-  return value;
 }
 
 function rate(text: string): number {

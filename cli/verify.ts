@@ -12,7 +12,7 @@ import { runRedactor } from '../contract-tests/http/run-secrets.ts';
 import { redactText } from '../src/shared/redact.ts';
 import { renderReport } from '../contract-tests/reporters/render-report.ts';
 import { runConformance } from '../contract-tests/run-conformance.ts';
-import { belowMinimum, missingCells } from '../contract-tests/coverage/measure-coverage.ts';
+import { belowMinimum, shortOfMinimumLine } from '../contract-tests/coverage/measure-coverage.ts';
 import { parseVerifyArgs, type VerifyArgs } from './parse-verify-args.ts';
 import { UsageError } from './usage-error.ts';
 import { runViaPrism } from '../integrations/prism/run-via-prism.ts';
@@ -108,10 +108,7 @@ export async function verifyCommand(argv: string[], io: VerifyIo = processIo()):
       io.stdout(rendered); // redacted above: a second pass would read the whole report again for nothing
     }
     // Named on stderr as well, whatever the reporter: a JSON or JUnit report on stdout does not say it in words.
-    if (short)
-      err(
-        `coverage ${report.coverage!.percent}% is below --min-coverage ${args.minCoverage}%; cells missed: ${missingCells(report.coverage!).join(', ')}\n`,
-      );
+    if (short) err(`${shortOfMinimumLine(report.coverage!)}\n`);
     return failed ? 1 : 0;
   } catch (error) {
     if (error instanceof ConformanceError) {

@@ -53,3 +53,13 @@ export function belowMinimum(coverage: Coverage): boolean {
 export function missingCells(coverage: Coverage): string[] {
   return coverage.cells.filter((cell) => cell.state === 'missing').map((cell) => cell.id);
 }
+
+/**
+ * The line that names why a run fell short of its `--min-coverage`, written on stderr whatever the reporter (a
+ * JSON or JUnit report does not say it in words): verify, `coverage` and the proxy write this one.
+ * @example
+ * if (belowMinimum(coverage)) process.stderr.write(`${shortOfMinimumLine(coverage)}\n`);
+ */
+export function shortOfMinimumLine(coverage: Coverage): string {
+  return `coverage ${coverage.percent}% is below --min-coverage ${coverage.minimum}%; cells missed: ${missingCells(coverage).join(', ')}`;
+}

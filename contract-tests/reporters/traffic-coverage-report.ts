@@ -21,6 +21,9 @@ export interface TrafficCoverageReport {
   creator?: string;
   baseUrl: string;
   quickstartUrl?: string;
+  /** The document whose cells were measured (`--spec`), and the overlay applied to it (`--overlay`), when given. */
+  spec?: string;
+  overlay?: string;
   /** Where the base URLs came from: the flags (or the configuration file), or the log the kit wrote. */
   baseUrlsFrom: 'flags' | 'log';
   /** The log's exchanges, and of them those that reached a cell (sent below a base URL, to an operation). */
@@ -107,5 +110,9 @@ function exchangesPhrase({ exchanges }: TrafficCoverageReport): string {
 
 function basesPhrase(report: TrafficCoverageReport): string {
   const from = report.baseUrlsFrom === 'log' ? ' (read from the log: petstore-kit wrote it)' : '';
-  return `base URL ${report.baseUrl}${report.quickstartUrl ? `, quickstart ${report.quickstartUrl}` : ', no quickstart URL'}${from}`;
+  const given = [report.spec && `--spec ${report.spec}`, report.overlay && `--overlay ${report.overlay}`].filter(
+    Boolean,
+  );
+  const cells = given.length ? `; the cells of ${given.join(' with ')}` : '';
+  return `base URL ${report.baseUrl}${report.quickstartUrl ? `, quickstart ${report.quickstartUrl}` : ', no quickstart URL'}${from}${cells}`;
 }

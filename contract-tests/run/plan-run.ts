@@ -1,20 +1,13 @@
 // Plan: everything decided before the first request. Options are checked, checks selected, the spec
 // loaded and modelled, and each scenario either scheduled or skipped with its reason.
-import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
-import { failedTo, KitError } from '../../src/shared/kit-error.ts';
-import { applyOverlay, type OverlayDocument } from '../../src/openapi/apply-overlay.ts';
-import { interfaceDocument } from '../../src/openapi/interface.gen.ts';
-import { loadDocument } from '../../src/openapi/load-document.ts';
-import { petstoreKitOverlay } from '../../src/openapi/overlay.gen.ts';
-import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
+import { failedTo } from '../../src/shared/kit-error.ts';
 import { selectChecks, type CheckSelection } from '../checks/registry.ts';
 import { availableChecks, scenariosOf } from './available-checks.ts';
 import { ConformanceError } from '../engine/conformance-error.ts';
 import type { ResponseCheck } from '../engine/response-check.ts';
 import type { Scenario } from '../engine/scenario.ts';
-import { buildApiModel, type ApiModel } from '../model/api-model.ts';
-import { bundledModel } from '../model/bundled-model.ts';
+import type { ApiModel } from '../model/api-model.ts';
+import { modelOf } from '../model/judged-model.ts';
 import type { ConformanceOptions } from './conformance-options.ts';
 
 export interface PlannedScenario {
@@ -65,48 +58,6 @@ export async function planRun(options: ConformanceOptions): Promise<RunPlan> {
   const responseChecks = checks.flatMap((c) => (c.kind === 'response' ? [{ name: c.name, check: c.check }] : []));
   const bindingChoices = options.profile === 'petstore-kit' || options.overlayPath !== undefined;
   return { options, model, selection, responseChecks, scenarios, bindingChoices };
-}
-
-/**
- * What the target is judged against: the interface the kit ships with our overlay applied (each part it
- * wrote known as our choice), or the caller's document; with `overlayPath`, that overlay instead of ours.
- */
-async function modelOf(options: ConformanceOptions): Promise<ApiModel> {
-  if (!options.document && !options.specPath && !options.overlayPath) return bundledModel();
-  try {
-    const base = options.document ?? (options.specPath ? await loadDocument(options.specPath) : interfaceDocument);
-    const overlay = options.overlayPath
-      ? await loadOverlay(options.overlayPath)
-      : options.profile === 'petstore-kit'
-        ? petstoreKitOverlay
-        : undefined;
-    if (!overlay) return modelFor(base);
-    const { document, choices } = await applyOverlay(base, overlay);
-    return buildApiModel(document, choices, base);
-  } catch (error) {
-    if (error instanceof KitError) throw new ConformanceError('spec', error.message);
-    throw error;
-  }
-}
-
-async function loadOverlay(path: string): Promise<OverlayDocument> {
-  try {
-    return parse(await readFile(path, 'utf8')) as OverlayDocument;
-  } catch (error) {
-    throw new KitError(
-      `read the overlay ${path}`,
-      (error as Error).message.split('\n')[0],
-      'Pass a readable OpenAPI Overlay 1.0 YAML or JSON file.',
-    );
-  }
-}
-
-// Compiling the spec's schemas is most of a local run's cost: one model per parsed document.
-const models = new WeakMap<OpenApiDocument, ApiModel>();
-function modelFor(document: OpenApiDocument): ApiModel {
-  let model = models.get(document);
-  if (!model) models.set(document, (model = buildApiModel(document)));
-  return model;
 }
 
 function skipReason(scenario: Scenario<string>, options: ConformanceOptions): string | undefined {

@@ -6,12 +6,14 @@
 // clients. A journal row opens its entry (GET /requests/{id}): both sides' headers and bodies, what shaped the
 // answer, and the request as a curl command; the whole journal downloads as HAR (GET /requests.har). Rules and
 // your pets are edited from the panels of dashboard-edit.ts; the states each test was shown are drawn by
-// dashboard-states.ts.
+// dashboard-states.ts; and, when the server measures it, the journal's traffic coverage by the panel the
+// proxy's dashboard draws too (src/shared/dashboard-coverage.ts).
 import { DEV_API_KEY } from '../core/index.ts';
 import { DATA_SECTION, EDIT_SCRIPT, EDIT_STYLE, RULES_SECTION } from './dashboard-edit.ts';
 import { STATES_SCRIPT, STATES_SECTION, STATES_STYLE } from './dashboard-states.ts';
 import { GROUP_SCRIPT, GROUP_SECTION, GROUP_STYLE } from './dashboard-group.ts';
 import { dashboardPageStart, escapeHtml } from '../shared/dashboard-headers.ts';
+import { COVERAGE_SCRIPT, COVERAGE_SECTION, COVERAGE_STYLE } from '../shared/dashboard-coverage.ts';
 
 const STYLE = `
   :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2430; background: #f5f6f8; }
@@ -74,8 +76,10 @@ function signOut(message) {
   // A refresh still in flight was asked with the key now forgotten: its answer must not paint the data back.
   drawn = ++refreshes;
   $('app').hidden = true; $('login').hidden = false;
-  for (const id of ['state', 'faults', 'rules', 'journal-rows', 'states', 'state-tests', 'group']) $(id)?.replaceChildren();
+  for (const id of ['state', 'faults', 'rules', 'journal-rows', 'states', 'state-tests', 'group', 'coverage-rows'])
+    $(id)?.replaceChildren();
   $('states-summary').textContent = '';
+  if ($('coverage')) $('coverage').hidden = true;
   closeEntry();
   say(message, 'error');
 }
@@ -87,15 +91,17 @@ let drawn = 0;
 async function refresh() {
   const mine = ++refreshes;
   try {
-    // The group panel is there only on a shared store's replica (dashboard-group.ts).
-    const [snapshot, faults, rules, requests, coverage, group] = await Promise.all([
+    // The group panel is there only on a shared store's replica (dashboard-group.ts); the traffic coverage only
+    // when the server measures it.
+    const [snapshot, faults, rules, requests, coverage, group, traffic] = await Promise.all([
       call('/state'), call('/faults'), call('/rules'), call('/requests?limit=100&summary=true'), call('/coverage'),
-      $('group') ? call('/group') : null,
+      $('group') ? call('/group') : null, $('coverage') ? call('/coverage/traffic') : null,
     ]);
     if (mine < drawn) return;
     drawn = mine;
     showState(snapshot); showFaults(faults); showRules(rules); showJournal(requests); showStates(coverage);
     if (group) showGroup(group);
+    if (traffic) showCoverage(traffic);
   } catch (error) { if (error.message !== '401') say('Failed to refresh: ' + error.message, 'error'); }
 }
 
@@ -328,23 +334,30 @@ fetch(ADMIN + '/openapi.json').then((r) => r.json()).then((spec) => {
 if (sessionStorage.getItem(KEY_STORE)) start();
 `;
 
+/** Where no panel shows the traffic coverage (a server that does not measure it): how to measure the journal. */
+const HAR_COVERAGE_NOTE = `
+      <section><p class="note">Which cells of the interface this traffic reached: <strong>Export HAR</strong>, then
+        <code>petstore-kit coverage petstore-kit.har</code>.</p></section>`;
+
 export interface DashboardOptions {
   /** The server accepts the public development key: the key prompt names it (it names no other key). */
   developmentKey?: boolean;
   /** A replica of a shared store: the page shows the group (GET /group). */
   group?: boolean;
+  /** The server measures the journal's traffic coverage: the page shows it (GET /coverage/traffic). */
+  traffic?: boolean;
 }
 
 export function dashboardPage(
   adminPath: string,
-  { developmentKey = false, group = false }: DashboardOptions = {},
+  { developmentKey = false, group = false, traffic = false }: DashboardOptions = {},
 ): string {
   const admin = escapeHtml(adminPath);
   const keyHint = developmentKey
     ? `<p id="key-hint">This mock accepts the development key <code>${DEV_API_KEY}</code>. It is public: give a ` +
       'server anyone else can reach a key of its own (<code>--api-key</code> or <code>PETSTORE_API_KEY</code>).</p>'
     : '';
-  const style = STYLE + EDIT_STYLE + STATES_STYLE + (group ? GROUP_STYLE : '');
+  const style = STYLE + EDIT_STYLE + STATES_STYLE + (group ? GROUP_STYLE : '') + (traffic ? COVERAGE_STYLE : '');
   return `${dashboardPageStart('petstore-kit dashboard', style, adminPath)}
 <header>
   <h1>petstore-kit dashboard</h1>
@@ -424,11 +437,11 @@ export function dashboardPage(
         <h3>As curl <small>(the key as <code>$PETSTORE_API_KEY</code>)</small></h3>
         <p id="entry-curl-note" class="note"></p>
         <pre id="entry-curl"></pre>
-      </section>${STATES_SECTION}
+      </section>${STATES_SECTION}${traffic ? COVERAGE_SECTION : HAR_COVERAGE_NOTE}
     </div>
   </div>
 </main>
-<script>${SCRIPT}${EDIT_SCRIPT}${STATES_SCRIPT}${group ? GROUP_SCRIPT : ''}</script>
+<script>${SCRIPT}${EDIT_SCRIPT}${STATES_SCRIPT}${group ? GROUP_SCRIPT : ''}${traffic ? COVERAGE_SCRIPT : ''}</script>
 </body>
 </html>
 `;

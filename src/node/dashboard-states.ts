@@ -3,7 +3,8 @@
 // seen or missing, with how many answers were it and the tests that saw it; then each named test with its
 // states. Test names are what clients sent in X-Petstore-Test: written with textContent, like everything else
 // from the mock. Axis 2 (which cells of the interface the traffic reached) is measured by the judge, which
-// this floor may not import (docs/ARCHITECTURE.md): the panel says how to measure the journal with it.
+// this floor may not import (docs/ARCHITECTURE.md): the server loads it when asked (traffic-coverage-route.ts),
+// and its panel is the proxy's (src/shared/dashboard-coverage.ts).
 
 export const STATES_STYLE = `
   #states td.missing { color: #a15c00; } #states td.seen { color: #17733a; }
@@ -22,8 +23,6 @@ export const STATES_SECTION = `
         <details id="state-tests-box"><summary id="state-tests-title">Tests</summary>
           <table><tbody id="state-tests"></tbody></table>
         </details>
-        <p class="note">Which cells of the interface this traffic reached: <strong>Export HAR</strong>, then
-          <code>petstore-kit coverage petstore-kit.har</code>.</p>
       </section>`;
 
 export const STATES_SCRIPT = `

@@ -5,6 +5,7 @@ import { createPersistentPetStore, SnapshotError, type PersistentPetStore } from
 import { listen, type Handle } from './listen.ts';
 import { createRequestGuard } from './request-guard.ts';
 import { serveAdminExtras } from './admin-extras.ts';
+import { lazyTrafficCoverage, type LazyTrafficCoverage, type TrafficCoverageLoader } from './traffic-coverage-route.ts';
 import { dataSetOf, readDataFile, type DataSet } from './data-file.ts';
 import { watchDataFile, type DataWatcher } from './watch-data.ts';
 import { openState, type OpenedState } from './state/open-state.ts';
@@ -58,6 +59,12 @@ export interface ServeOptions extends Omit<PetStoreOptions, 'snapshot'> {
    * for any other Host is refused (DNS rebinding protection, src/node/request-guard.ts).
    */
   allowedHosts?: string[];
+  /**
+   * Loads how to measure the journal's traffic coverage (axis 2, docs/coverage.md): GET
+   * /__admin/coverage/traffic and the dashboard's panel of it. `petstore-kit serve` passes the judge's, which this
+   * package's floor may not import; called once, on the first request for it. Without it neither is served.
+   */
+  trafficCoverage?: TrafficCoverageLoader;
 }
 
 export interface RunningServer {
@@ -111,6 +118,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     log = (line) => process.stderr.write(`${line}\n`),
     allowedHosts,
     replica,
+    trafficCoverage,
     ...rest
   } = options;
   if (replica !== undefined && storeUrl === undefined)
@@ -120,6 +128,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   // One way to delay an answer: the core's faults, which both adapters deliver.
   const storeOptions = delayMs > 0 ? { ...rest, faults: [...(rest.faults ?? []), { delayMs }] } : rest;
   if (storeUrl !== undefined) return serveShared(storeUrl, options, log);
+  const traffic = trafficCoverage && lazyTrafficCoverage(trafficCoverage, rest.adminPath ?? ADMIN_PATH);
   const yours: DataSet | undefined =
     dataFile !== undefined ? await readDataFile(dataFile) : Array.isArray(rest.pets) ? dataSetOf(rest.pets) : undefined;
   const pets = yours?.pets ?? rest.pets ?? SERVE_DEFAULTS.pets;
@@ -131,7 +140,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   let watcher: DataWatcher | undefined;
   try {
     const persisted = state && stateFile ? new StateFileEvents(stateFile, state, () => journal!, log) : undefined;
-    const persistent = createStore({ ...storeOptions, pets }, state, persisted, stateFile);
+    const persistent = createStore({ ...storeOptions, pets }, state, persisted, stateFile, traffic);
     persisted?.attach(persistent);
     const { store } = persistent;
     journal = await state?.start({
@@ -154,7 +163,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       adminPath: store.adminPath,
       adminOrigins: rest.adminOrigins,
     });
-    const server = await listen(persisted ? handle : store.handle, { host, port, guard });
+    const answer = persisted ? handle : store.handle;
+    const server = await listen(traffic ? traffic.around(answer) : answer, { host, port, guard });
     return {
       url: server.url,
       apiUrl: server.url + store.basePath,
@@ -193,14 +203,16 @@ function createStore(
   state: OpenedState | undefined,
   events: StateFileEvents | undefined,
   path?: string,
+  traffic?: LazyTrafficCoverage,
 ): PersistentPetStore {
   // The dashboard and the interface document: only a server serves them (admin-extras.ts).
-  if (!state) return createPersistentPetStore({ adminExtras: serveAdminExtras(options.apiKeys), ...options });
+  const adminExtras = serveAdminExtras(options.apiKeys, { traffic: traffic?.routes });
+  if (!state) return createPersistentPetStore({ adminExtras, ...options });
   // The state file's seed and generated pets win over the options; your pets are the options' (same hash).
   const { seed, seededPets, data } = state.base;
   const fromState = { seed, events, ...(data ? {} : { pets: seededPets }) };
   try {
-    return createPersistentPetStore({ adminExtras: serveAdminExtras(options.apiKeys), ...options, ...fromState });
+    return createPersistentPetStore({ adminExtras, ...options, ...fromState });
   } catch (error) {
     if (!(error instanceof SnapshotError)) throw error;
     throw new KitError(`load the state file ${path}`, error.reason, 'It was left untouched; fix or remove it.');
@@ -222,6 +234,7 @@ async function serveShared(url: string, options: ServeOptions, log: (line: strin
     delayMs = 0,
     allowedHosts,
     replica,
+    trafficCoverage,
     ...rest
   } = options;
   const where = redactedUrl(url);
@@ -250,15 +263,18 @@ async function serveShared(url: string, options: ServeOptions, log: (line: strin
   // A request that waited for a store that failed to start is answered 500 (listen.ts), not left hanging.
   handled.catch(() => undefined);
   try {
+    const adminPath = storeOptions.adminPath ?? ADMIN_PATH;
     const guard = createRequestGuard({
       host: host ?? '127.0.0.1',
       allowedHosts,
-      adminPath: storeOptions.adminPath ?? ADMIN_PATH,
+      adminPath,
       adminOrigins: rest.adminOrigins,
     });
-    server = await listen(async (request) => (await handled)(request), { host, port, guard });
+    const traffic = trafficCoverage && lazyTrafficCoverage(trafficCoverage, adminPath);
+    const answer: Handle = async (request) => (await handled)(request);
+    server = await listen(traffic ? traffic.around(answer) : answer, { host, port, guard });
     const name = replica ?? defaultReplicaName(server.url);
-    const extras = serveAdminExtras(storeOptions.apiKeys, { group: true });
+    const extras = serveAdminExtras(storeOptions.apiKeys, { group: true, traffic: traffic?.routes });
     const persistent = createPersistentPetStore({
       adminExtras: { ...extras, routes: { ...extras.routes, ...groupRoutes(() => group!) } },
       ...storeOptions,

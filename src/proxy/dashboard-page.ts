@@ -5,12 +5,12 @@
 // written with textContent, never parsed as HTML: paths and bodies come from clients and targets. Above the
 // table, the run's calls to deprecated operations (count, method, URL, what to call instead) and how many
 // exchanges would break on the removal date; a notice is never a failure (docs/proxy.md#deprecated-calls).
-// Beside them, the traffic coverage: which cells of the interface the traffic reached (dashboard-coverage.ts).
-// When the proxy asks for a key (it can be reached from other machines), the page asks for it once, keeps it
-// for the tab (sessionStorage), and sends it with every call; the HAR and the reports are fetched, then
-// saved, since a plain link cannot send it.
+// Beside them, the traffic coverage: which cells of the interface the traffic reached (the panel both
+// dashboards draw: src/shared/dashboard-coverage.ts). When the proxy asks for a key (it can be reached from
+// other machines), the page asks for it once, keeps it for the tab (sessionStorage), and sends it with every
+// call; the HAR and the reports are fetched, then saved, since a plain link cannot send it.
 import { dashboardPageStart, escapeHtml } from '../shared/dashboard-headers.ts';
-import { COVERAGE_SCRIPT, COVERAGE_SECTION, COVERAGE_STYLE } from './dashboard-coverage.ts';
+import { COVERAGE_SCRIPT, COVERAGE_SECTION, COVERAGE_STYLE } from '../shared/dashboard-coverage.ts';
 
 const STYLE = `
   :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2430; background: #f5f6f8; }

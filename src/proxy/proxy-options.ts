@@ -23,6 +23,11 @@ export interface ProxyOptions extends Omit<JudgeOptions, 'timeoutMs'>, Partial<P
   journalSize?: number;
   /** Write every exchange to this HAR 1.2 file (bodies up to the judging cap, every credential redacted). */
   recordPath?: string;
+  /**
+   * The least percentage of the interface's reachable cells the traffic is held to (`--min-coverage`): the
+   * report's coverage carries it, and `belowMinimum(report.coverage)` says whether the traffic fell short.
+   */
+  minCoverage?: number;
   /** Called with each exchange once judged (the CLI's `--log`, `--exit-after N`). */
   onExchange?: (exchange: ProxiedExchange) => void;
 }

@@ -112,7 +112,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       target: shown(target),
       quickstartTarget: quickstartTarget && shown(quickstartTarget),
       via: `${origin()}${apiPath}`,
-      coverage: traffic.coverage(),
+      coverage: traffic.coverage({ minimum: options.minCoverage }),
     });
   const origin = () => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const forwardContext = {

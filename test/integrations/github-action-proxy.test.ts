@@ -2,7 +2,7 @@
 // bash as the runner runs it. It starts `petstore-kit proxy` in front of a target on loopback, runs the user's
 // command with PETSTORE_PROXY_URL, stops the proxy so that it writes its report (the JUnit file and the
 // markdown summary, with the traffic coverage) and sets the outputs; a command that fails, traffic that breaks
-// the interface, a proxy that cannot start and a kit started through a launcher (as npx starts it) each end
+// the interface, traffic below min-coverage, a proxy that cannot start and a kit started through a launcher (as npx starts it) each end
 // the step as docs/ci-workflow.md says.
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -103,6 +103,26 @@ describe('action/proxy.sh', () => {
     expect(code).toBe(0);
     expect(outputs['exit-code']).toBe('0');
     expect(stepSummary).toMatch(/^### petstore-kit proxy: ✅ PASS\n/);
+  });
+
+  it('min-coverage reaches the proxy: traffic below it fails the step (exit 1) and the log names the cells missed', async () => {
+    const below = await runProxy({ BASE_URL: mock.apiUrl, MIN_COVERAGE: '100', PROXY_COMMAND: APP });
+    expect(below.code).toBe(1);
+    expect(below.outputs['exit-code']).toBe('1');
+    expect(below.outputs['command-exit-code']).toBe('0');
+    expect(below.stdout).not.toContain('::warning::');
+    expect(below.stdout).toMatch(/is below --min-coverage 100%; cells missed: listPets answer 400, /);
+    expect(below.stepSummary).toMatch(/^### petstore-kit proxy: ❌ FAIL\n/);
+    expect(below.stepSummary).toMatch(
+      /❌ coverage [\d.]+% of the interface's reachable cells \(.*below --min-coverage 100%\)/,
+    );
+    expect(await readFile(below.outputs['junit-file'], 'utf8')).toContain('type="CoverageBelowMinimum"');
+
+    const above = await runProxy({ BASE_URL: mock.apiUrl, MIN_COVERAGE: '1', PROXY_COMMAND: APP });
+    expect(above.code).toBe(0);
+    expect(above.outputs['exit-code']).toBe('0');
+    expect(above.stepSummary).toMatch(/^### petstore-kit proxy: ✅ PASS\n/);
+    expect(above.stepSummary).toMatch(/📐 coverage .*at least --min-coverage 1%/);
   });
 
   it('a proxy that cannot start: exit 2, the command never run, and a summary that says so', async () => {

@@ -8,6 +8,7 @@ import { DEV_API_KEY } from '../../src/core/index.ts';
 import { serve, type RunningServer } from '../../src/node/index.ts';
 import { startProxy, type RunningProxy } from '../../src/proxy/start-proxy.ts';
 import { requireChromium, SCREENSHOTS_DIR, usePage } from '../support/chromium.ts';
+import { expectCoveragePanel } from '../support/coverage-panel.ts';
 
 let mock: RunningServer;
 let proxy: RunningProxy;
@@ -42,32 +43,7 @@ describe("the proxy dashboard's traffic coverage", () => {
       );
       await page.waitForFunction(() => document.querySelectorAll('#rows tr').length === 2);
       const report = proxy.report();
-      expect(await page.textContent('#coverage-headline')).toBe(coverageHeadline(report.coverage!));
-
-      await page.click('#coverage-cells-title');
-      const rows = await page.$$eval('#coverage-rows tr', (trs) =>
-        trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => [c.textContent, c.className])),
-      );
-      expect(rows).toHaveLength(report.coverage!.cells.length);
-      const row = (id: string) => rows.find(([[cell]]) => cell === id);
-      expect(row('listPets answer 200')).toEqual([
-        ['listPets answer 200', ''],
-        ['reached', 'reached'],
-        ['', ''],
-      ]);
-      expect(row('listPets answer 401')?.[1]).toEqual(['reached', 'reached']);
-      expect(row('createPet answer 201')).toEqual([
-        ['createPet answer 201', ''],
-        ['missing', 'missing'],
-        ['the traffic never got it', ''],
-      ]);
-      // What the app never touches comes first; the cells no request can produce, last.
-      const states = rows.map(([, [state]]) => state!.replace(' (our choice)', ''));
-      expect(states[0]).toBe('missing');
-      expect(states.at(-1)).toBe('out of reach');
-      expect(states.indexOf('reached')).toBeGreaterThan(states.lastIndexOf('missing'));
-      const counts = `${report.coverage!.cells.length - report.coverage!.reachable} out of reach`;
-      expect(await page.textContent('#coverage-cells-title')).toContain(counts);
+      await expectCoveragePanel(page, { headline: coverageHeadline(report.coverage!), ...report.coverage! });
       await page.screenshot({ path: `${SCREENSHOTS_DIR}/proxy-dashboard-coverage.png`, fullPage: true });
     });
     expect(problems).toEqual([]);

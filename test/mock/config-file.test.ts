@@ -68,6 +68,7 @@ describe('one configuration file for serve, verify and proxy', () => {
         `  target: ${api}`,
         '  port: 0',
         '  exitAfter: 1',
+        '  minCoverage: 1',
         '',
       ].join('\n'),
     );
@@ -102,6 +103,10 @@ describe('one configuration file for serve, verify and proxy', () => {
     expect(response.status).toBe(200);
     expect(await run.exited, run.output()).toBe(0);
     expect(run.output()).toContain('Stopped (1 exchange seen)');
+    // The file's least coverage, which the one exchange reaches.
+    expect(run.output()).toMatch(
+      /; traffic coverage [\d.]+% of the interface's reachable cells, at least --min-coverage 1%\./,
+    );
   }, 120_000);
 
   it('a bad key exits 2 naming the file, the line and the key, for every command', async () => {

@@ -1,12 +1,14 @@
 // Axis 2 of coverage from the command line (docs/coverage.md): `petstore-kit coverage FILE` as a child process
 // of bin/petstore-kit.mjs, on the recorded session in fixtures/, on the journal a running `serve` exports as
-// HAR, and on a log another tool wrote (no base URL in it: --base-url is the user's). --min-coverage fails
+// HAR, and on a log another tool wrote (no base URL in it: --base-url is the user's), in the cells of the
+// interface the kit ships or of a user's own document and overlay (--spec, --overlay). --min-coverage fails
 // as verify's does, naming the cells missed; a file it cannot use is one line and exit 2.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import type { TrafficCoverageReport } from '../../contract-tests/reporters/traffic-coverage-report.ts';
 import { serve, type RunningServer } from '../../src/node/serve.ts';
 import { runCli } from '../support/cli-child.ts';
@@ -129,6 +131,70 @@ describe('petstore-kit coverage on a log another tool wrote', () => {
   });
 });
 
+describe("petstore-kit coverage in a user's own document (--spec) and overlay (--overlay)", () => {
+  /** The document the kit judges by, with one operation more and one status more for listPets. */
+  async function ownDocument(): Promise<string> {
+    const document = parse(await readFile('spec/petstore-kit.openapi.yaml', 'utf8'));
+    document.paths['/pets'].get.responses['418'] = { description: 'a status of our own' };
+    document.paths['/pets/{petId}/photos'] = {
+      get: {
+        operationId: 'listPetPhotos',
+        parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: { '200': { description: 'the photos' } },
+      },
+    };
+    const path = join(dir, 'own.openapi.yaml');
+    await writeFile(path, stringify(document));
+    return path;
+  }
+
+  it("measures the session in the document's cells: its extra operation and status are cells the traffic missed", async () => {
+    const spec = await ownDocument();
+    const shipped = await measure([SESSION]);
+    const own = await measure([SESSION, '--spec', spec]);
+    expect(own.code).toBe(0);
+    expect(own.report.spec).toBe(spec);
+    const ids = own.report.coverage.cells.map((cell) => cell.id);
+    expect(ids).toEqual(expect.arrayContaining(['listPets answer 418', 'listPetPhotos answer 200']));
+    expect(shipped.report.coverage.cells.map((cell) => cell.id)).not.toContain('listPetPhotos answer 200');
+    expect(own.report.coverage.cells.find((cell) => cell.id === 'listPetPhotos answer 200')).toMatchObject({
+      state: 'missing',
+      why: 'the traffic never got it',
+    });
+    // The same traffic reaches the same cells; there are more of them to reach.
+    expect(reached(own.report)).toEqual(reached(shipped.report));
+    expect(own.report.coverage.reachable).toBeGreaterThan(shipped.report.coverage.reachable);
+    const pretty = await runCli(['coverage', SESSION, '--spec', spec]);
+    expect(pretty.output).toContain(`; the cells of --spec ${spec}`);
+  });
+
+  it("measures in the document with the user's overlay in place of ours: the status it adds is a cell, their choice", async () => {
+    const overlay = join(dir, 'ours.overlay.yaml');
+    await writeFile(
+      overlay,
+      stringify({
+        overlay: '1.0.0',
+        info: { title: 'our choices', version: '1.0.0' },
+        actions: [
+          {
+            target: "$.paths['/pets'].get.responses",
+            description: 'We answer 429 when a client lists too often.',
+            update: { '429': { description: 'too many requests' } },
+          },
+        ],
+      }),
+    );
+    const { code, report } = await measure([SESSION, '--overlay', overlay]);
+    expect(code).toBe(0);
+    expect(report.overlay).toBe(overlay);
+    const cell = report.coverage.cells.find((c) => c.id === 'listPets answer 429');
+    expect(cell).toMatchObject({ state: 'missing' });
+    expect(cell?.choice).toBeDefined();
+    // Our overlay is not applied: the 400 it adds to listPets is no cell of this document.
+    expect(report.coverage.cells.map((c) => c.id)).not.toContain('listPets answer 400');
+  });
+});
+
 describe('petstore-kit coverage refuses what it cannot measure: one line, exit 2', () => {
   it.each([
     ['no file', [], /^petstore-kit coverage: which log\? e\.g\. petstore-kit coverage traffic\.har/],
@@ -145,6 +211,21 @@ describe('petstore-kit coverage refuses what it cannot measure: one line, exit 2
     const { code, output } = await runCli(['coverage', ...args]);
     expect(code).toBe(2);
     expect(output).toMatch(line);
+  });
+
+  it('a --spec that is no OpenAPI document, and one that is missing', async () => {
+    const notOpenApi = join(dir, 'not-openapi.yaml');
+    await writeFile(notOpenApi, 'title: a page of notes\n');
+    const bad = await runCli(['coverage', SESSION, '--spec', notOpenApi]);
+    expect([bad.code, bad.output.split('\n').length]).toEqual([2, 2]);
+    expect(bad.output).toMatch(
+      /^\[petstore-kit\] Failed to use the OpenAPI document .*not-openapi\.yaml: it is not an OpenAPI 3\.0 document with paths\. Pass an OpenAPI 3\.0\.x file\.\n$/,
+    );
+    const missing = await runCli(['coverage', SESSION, '--spec', join(dir, 'missing.yaml')]);
+    expect(missing.code).toBe(2);
+    expect(missing.output).toMatch(
+      /^petstore-kit coverage: --spec .*missing\.yaml: no such file; pass a readable file\n/,
+    );
   });
 
   it('a file that is not JSON, and the journal list instead of its HAR', async () => {

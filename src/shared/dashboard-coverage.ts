@@ -1,7 +1,9 @@
-// The proxy dashboard's panel of traffic coverage (axis 2, docs/coverage.md#axis-2-what-your-app-sends):
-// dashboard-page.ts includes it and draws it on each poll from the `coverage` of GET /__admin/requests, the
-// report's own. The headline as the reports word it, then every cell of the interface with whether the
-// traffic reached it, and why not (missing first: what the app never touches). Written with textContent.
+// The dashboards' panel of traffic coverage (axis 2, docs/coverage.md#axis-2-what-your-app-sends), written once
+// for both: the proxy's (src/proxy/dashboard-page.ts draws it on each poll from the `coverage` of GET
+// /__admin/requests, the report's own) and the mock's (src/node/dashboard-page.ts, from GET
+// /__admin/coverage/traffic: its journal's). The headline as the reports word it, then every cell of the
+// interface with whether the traffic reached it, and why not (missing first: what the app never touches).
+// Written with textContent; the page defines `$`.
 
 export const COVERAGE_STYLE = `
   #coverage-rows td.reached { color: #17733a; } #coverage-rows td.missing { color: #a15c00; }
