@@ -14,7 +14,7 @@ export async function cliPage(root: string): Promise<string> {
   const { COVERAGE_HELP } = await import('../cli/coverage-help.ts');
   const { dreddCommand } = await import('../cli/dredd.ts');
   const manifest = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as { version: string };
-  const mainHelp = constantOf(await readFile(`${root}cli/main.ts`, 'utf8'), 'HELP');
+  const mainHelp = constantOf(await readFile(`${root}cli/command-line.ts`, 'utf8'), 'HELP');
   // cli/dredd.ts keeps its usage text private: run the command's own --help path and keep what it prints.
   const dreddHelp = await printed(() => dreddCommand(['--help']));
 
@@ -121,7 +121,9 @@ export async function cliPage(root: string): Promise<string> {
 function constantOf(source: string, name: string): string {
   const match = new RegExp(`const ${name} = \`([^\`]*)\`;`).exec(source);
   if (!match || match[1].includes('${'))
-    throw new Error(`cli/main.ts: expected a plain template literal \`const ${name} = \`…\`;\`; export it instead`);
+    throw new Error(
+      `cli/command-line.ts: expected a plain template literal \`const ${name} = \`…\`;\`; export it instead`,
+    );
   return match[1];
 }
 

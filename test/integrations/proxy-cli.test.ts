@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { startTarget, TARGETS } from '../fixtures/targets/index.ts';
 import { runCli, startProxyCli } from '../support/cli-child.ts';
+import { runCliInProcess } from '../support/cli-in-process.ts';
 
 const auth = { authorization: `Bearer ${DEV_API_KEY}` };
 
@@ -131,10 +132,17 @@ describe('petstore-kit proxy exit codes and reports', () => {
     [[...TARGET, '--admin-origin', 'localhost:5173'], '--admin-origin: expected an origin'],
     [[...TARGET, 'stray'], "Unexpected argument 'stray'"],
   ])('%j: one line naming the flag, exit 2', async (args, said) => {
-    const { code, output } = await runCli(['proxy', '--port', '0', ...args]);
+    // In process: the command line the executable runs (the real one is run below).
+    const { code, output } = await runCliInProcess(['proxy', '--port', '0', ...args]);
     expect(output).toContain(said);
     expect(output).not.toContain('is running');
     expect(output).not.toMatch(/\n\s+at /);
+    expect(code).toBe(2);
+  });
+
+  it('the executable itself exits 2 with the same two lines', async () => {
+    const { code, output } = await runCli(['proxy', '--port', '0', '--spec', 'README.md', ...TARGET]);
+    expect(output).toMatch(/^\[petstore-kit\] Failed to .*\nRun petstore-kit proxy --help for usage\.\n$/);
     expect(code).toBe(2);
   });
 

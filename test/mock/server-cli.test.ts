@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { expectError } from '../support/error-body.ts';
 import { BIN, ROOT, runCli, startCli, type CliChild } from '../support/cli-child.ts';
+import { runCliInProcess } from '../support/cli-in-process.ts';
 
 const running: CliChild[] = [];
 afterEach(async () => {
@@ -201,7 +202,8 @@ describe('petstore-kit serve', () => {
     [['--replay-order', 'latest'], /--replay-order: .*pass --replay/],
     [['stray'], /Unexpected argument 'stray'/],
   ])('exits 2 with one line naming the flag for %j', async (args, message) => {
-    const result = await runCli(['serve', '--port', '0', ...args]);
+    // In process: the command line the executable runs (the real one is run below and above).
+    const result = await runCliInProcess(['serve', '--port', '0', ...args]);
     expect(result.code).toBe(2);
     expect(result.output).toMatch(message);
     // The first line names the command and the flag (or the argument) at fault; the second points at --help.
@@ -209,6 +211,14 @@ describe('petstore-kit serve', () => {
     expect(lines[0]).toMatch(/^petstore-kit serve: .*(--[a-z-]+|'stray')/);
     expect(lines.at(-1)).toBe('Run petstore-kit serve --help for usage.');
     expect(result.output).not.toMatch(/\n\s+at /);
+  });
+
+  it('the executable itself exits 2 with the same two lines', async () => {
+    const result = await runCli(['serve', '--port', 'abc']);
+    expect(result.code).toBe(2);
+    expect(result.output).toMatch(
+      /^petstore-kit serve: --port: expected an integer.*\nRun petstore-kit serve --help for usage\.\n$/,
+    );
   });
 
   it('listens beyond loopback with a key of its own (flag or PETSTORE_API_KEY), never the development key', async () => {
