@@ -1,18 +1,22 @@
 // The example page in Debian's Chromium, twice: mocked by MSW's service worker inside the page, and
 // against a running `petstore-kit serve` on another origin (so CORS is exercised). Each run sees the
 // seeded pets, filters, adds a pet, and shows the 400 and 401 errors. Screenshots go to test-results/.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+// The run against the server is recorded by Playwright as a HAR log (test-results/browser-server.har) and
+// measured by `petstore-kit coverage` (axis 2 of docs/coverage.md): a log another tool wrote, of a real page.
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPetStore } from 'petstore-kit';
+import type { TrafficCoverageReport } from '../../contract-tests/reporters/traffic-coverage-report.ts';
 import { serve, type RunningServer } from 'petstore-kit/node';
 import { document as spec } from '../../src/openapi/document.gen.ts';
 import { buildPage } from '../../examples/build-page.ts';
 import { startStaticServer, type StaticServer } from '../../examples/static-server.ts';
 import { requireChromium, usePage as useChromiumPage } from '../support/chromium.ts';
+import { runCli } from '../support/cli-child.ts';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
 const SEED = { seed: 1, pets: 12 };
@@ -56,15 +60,75 @@ describe('example page in Chromium', () => {
     ).toEqual([]);
   });
 
-  it('works against petstore-kit serve on another origin (CORS)', async (ctx) => {
+  it('works against petstore-kit serve on another origin (CORS), and its recorded HAR yields its traffic cells', async (ctx) => {
     requireChromium(ctx);
     expect(new URL(api.url).origin).not.toBe(new URL(site.url).origin);
-    await usePage(`${site.url}/?api=${encodeURIComponent(api.apiUrl)}`, 'browser-server', async (page) => {
-      await exercise(page, 'browser-server');
-      expect(await page.textContent('#mode')).toContain(api.apiUrl);
-    });
+    // Recorded in this mode only: in the MSW mode the service worker answers in the page, and no API
+    // request reaches the network for a HAR to record.
+    const har = join(RESULTS_DIR, 'browser-server.har');
+    await usePage(
+      `${site.url}/?api=${encodeURIComponent(api.apiUrl)}`,
+      'browser-server',
+      async (page) => {
+        await exercise(page, 'browser-server');
+        expect(await page.textContent('#mode')).toContain(api.apiUrl);
+      },
+      { recordHar: har },
+    );
     // The server, not a mock in the page, recorded the pet.
     expect(api.store.snapshot().pets.map((p) => p.name)).toContain('Biscuit');
+
+    const output = join(RESULTS_DIR, 'browser-server-coverage.json');
+    const run = await runCli([
+      'coverage',
+      har,
+      '--base-url',
+      api.apiUrl,
+      '--quickstart-url',
+      api.quickstartUrl,
+      '--reporter',
+      'json',
+      '--output',
+      output,
+    ]);
+    expect([run.code, run.output]).toEqual([0, expect.stringMatching(/^coverage .* in \d+ exchange\(s\), 7 to/)]);
+    const report = JSON.parse(await readFile(output, 'utf8')) as TrafficCoverageReport;
+    expect(report).toMatchObject({ creator: expect.stringMatching(/^Playwright /), baseUrlsFrom: 'flags' });
+    // exercise()'s API requests: the first load, the filter set and cleared, the pet added and the list
+    // reloaded, the pet refused, the refresh with a wrong key. The page's own files are not counted.
+    expect(report.exchanges.counted).toBe(7);
+    expect(report.exchanges.total).toBeGreaterThan(7);
+    const reached = report.coverage.cells.filter((cell) => cell.state === 'reached').map((cell) => cell.id);
+    expect(reached.sort()).toEqual(
+      [
+        'listPets answer 200', // every load
+        'listPets answer 401', // the wrong key
+        'listPets limit: maximum', // the page asks for limit=100
+        'listPets status: absent', // "All"
+        `listPets status: "${filterStatus}"`, // the filter
+        'listPets credential: valid',
+        'listPets credential: wrong',
+        'createPet answer 201', // Biscuit
+        'createPet answer 400', // no category
+        'createPet credential: valid',
+        'createPet body: valid',
+        'createPet body: missing categoryId',
+      ].sort(),
+    );
+    // What the page never does: show one pet, list with a limit out of bounds, send a message, add with a wrong key.
+    for (const id of [
+      'getPet answer 200',
+      'listPets limit: above',
+      'sendMessage answer 202',
+      'createPet credential: wrong',
+    ])
+      expect(
+        report.coverage.cells.find((cell) => cell.id === id),
+        id,
+      ).toMatchObject({
+        state: 'missing',
+        why: 'the traffic never got it',
+      });
   });
 });
 
@@ -91,7 +155,7 @@ describe('example page states in Chromium', () => {
         expect(await page.isHidden('#error')).toBe(true);
         expect((await rows(page)).length).toBeGreaterThan(0);
       },
-      /status of (503|401)|ERR_(EMPTY_RESPONSE|CONNECTION)|Failed to fetch/,
+      { expected: /status of (503|401)|ERR_(EMPTY_RESPONSE|CONNECTION)|Failed to fetch/ },
     );
     api.store.reset();
   });
@@ -110,7 +174,7 @@ describe('example page states in Chromium', () => {
           expect(await page.textContent('#mode')).not.toContain('Starting');
           await page.screenshot({ path: join(RESULTS_DIR, 'browser-no-worker.png'), fullPage: true });
         },
-        /./,
+        { expected: /./ },
       );
     } finally {
       await bare.close();
@@ -156,9 +220,13 @@ async function usePage(
   url: string,
   name: string,
   run: (page: Page) => Promise<void>,
-  expected = /status of (400|401)/,
+  { expected = /status of (400|401)/, recordHar }: { expected?: RegExp; recordHar?: string } = {},
 ): Promise<void> {
-  const problems = await useChromiumPage(url, { name, resultsDir: RESULTS_DIR, expectedProblems: expected }, run);
+  const problems = await useChromiumPage(
+    url,
+    { name, resultsDir: RESULTS_DIR, expectedProblems: expected, recordHar },
+    run,
+  );
   expect(problems).toEqual([]);
 }
 

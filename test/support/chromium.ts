@@ -42,6 +42,8 @@ export interface PageRun {
   expectedProblems?: RegExp;
   /** More Chromium flags, e.g. `--host-resolver-rules=MAP evil.test 127.0.0.1`. */
   args?: string[];
+  /** Record the run as a HAR log at this path (Playwright's `recordHar`, bodies embedded), written on close. */
+  recordHar?: string;
 }
 
 /** A fresh Chromium profile per run, so no service worker or cache carries over. Returns the page's problems. */
@@ -54,6 +56,7 @@ export async function usePage(url: string, options: PageRun, run: (page: Page) =
     headless: true,
     args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
     viewport,
+    ...(options.recordHar ? { recordHar: { path: options.recordHar, content: 'embed' as const } } : {}),
   });
   const problems: string[] = [];
   try {
