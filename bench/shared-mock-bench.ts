@@ -1,14 +1,14 @@
 // `npm run bench:shared`: the shared team mock (issue 33, docs/shared-mock.md). Two `serve --store` replicas
 // on one local PostgreSQL (a private cluster, test/support/private-postgres.ts) behind a round robin
-// (lib/round-robin.ts, in a process of its own), beside one replica in memory and one on PostgreSQL without the balancer: POST /pets
-// throughput and p99 (10 connections), then GET
+// (lib/round-robin.ts, in a process of its own; the three set up by lib/shared-pair.ts), beside one replica in
+// memory and one on PostgreSQL without the balancer: POST /pets throughput and p99 (10 connections), then GET
 // /pets?limit=20 (10 connections). Prints a Markdown table for docs/benchmarks.md.
 import type { Result } from 'autocannon';
 import { parseArgs } from 'node:util';
-import { startPrivatePostgres } from '../test/support/private-postgres.ts';
-import { runMain, spawnServer, type ServerChild } from './lib/children.ts';
+import { runMain } from './lib/children.ts';
 import { fire } from './lib/load.ts';
 import { describeMachine } from './lib/machine.ts';
+import { serveChild, startSharedPair } from './lib/shared-pair.ts';
 import { SCENARIOS } from './scenarios.ts';
 
 const { values: flags } = parseArgs({
@@ -21,9 +21,6 @@ const { values: flags } = parseArgs({
 const durationS = Number(flags.duration);
 const warmupS = Number(flags.warmup);
 const connections = Number(flags.connections);
-const CLI = new URL('../bin/petstore-kit.mjs', import.meta.url).pathname;
-const ROUND_ROBIN = new URL('./round-robin-child.ts', import.meta.url).pathname;
-const READY = /Pet Store API\s+(http:\/\/\S+?)\/v1\s/;
 const create = SCENARIOS.find((scenario) => scenario.id === 'create')!;
 const list = SCENARIOS.find((scenario) => scenario.id === 'list')!;
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -51,9 +48,6 @@ async function measure(target: string, origin: string): Promise<Row> {
   return { target, post, get };
 }
 
-const serveChild = (args: string[]): Promise<ServerChild> =>
-  spawnServer({ args: [CLI, 'serve', '--port', '0', ...args], ready: READY, timeoutMs: 120_000 });
-
 async function main(): Promise<void> {
   const machine = describeMachine();
   log(
@@ -67,22 +61,12 @@ async function main(): Promise<void> {
   } finally {
     await memory.stop();
   }
-  const pg = await startPrivatePostgres();
+  const pair = await startSharedPair();
   try {
-    const replicas = await Promise.all([serveChild(['--store', pg.url]), serveChild(['--store', pg.url])]);
-    const balancer = await spawnServer({
-      args: ['--import', 'tsx', ROUND_ROBIN, ...replicas.map((replica) => replica.url)],
-      ready: /round robin (http:\/\/\S+)/,
-    });
-    try {
-      rows.push(await measure('one replica, PostgreSQL (no balancer)', replicas[0]!.url));
-      rows.push(await measure('two replicas, PostgreSQL, round robin', balancer.url));
-    } finally {
-      await balancer.stop();
-      await Promise.all(replicas.map((replica) => replica.stop()));
-    }
+    rows.push(await measure('one replica, PostgreSQL (no balancer)', pair.replicas[0].url));
+    rows.push(await measure('two replicas, PostgreSQL, round robin', pair.balancer.url));
   } finally {
-    await pg.stop();
+    await pair.stop();
   }
   const n = (value: number) => Math.round(value).toLocaleString('en-US');
   log(
