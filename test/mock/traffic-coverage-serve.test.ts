@@ -2,13 +2,15 @@
 // real `petstore-kit serve` process, behind the admin API's key: which cells of the interface the app's traffic
 // in the journal reached, measured as `petstore-kit coverage` measures the journal's HAR export, and measured
 // again when the journal changes (a request, a clear). The dashboard carries its panel; serve() without the
-// measure (a library user's server) serves neither.
+// measure (a library user's server) serves neither. After a verify run against the mock, the panel shows what the
+// run reached: axis 1, drawn by the mock's dashboard.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrafficCoverageReport } from '../../contract-tests/reporters/traffic-coverage-report.ts';
 import type { Coverage } from '../../contract-tests/types.ts';
+import { runConformance } from '../../contract-tests/index.ts';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { serve } from '../../src/node/serve.ts';
 import { runCli, startCli, type CliChild } from '../support/cli-child.ts';
@@ -103,6 +105,24 @@ describe('GET /__admin/coverage/traffic of petstore-kit serve', () => {
     expect(reached(more)).toContain('listPets limit: above');
     await admin('/requests', { method: 'DELETE' });
     expect(await traffic()).toMatchObject({ reached: 0, exchanges: { total: 0, counted: 0 } });
+  });
+
+  it("after a verify run against the mock, it is verify's own coverage (axis 1), but for bodies past the size limit", async () => {
+    await admin('/requests', { method: 'DELETE' });
+    const report = await runConformance({
+      baseUrl: `${cli.origin}/v1`,
+      quickstartUrl: `${cli.origin}/quickstart`,
+      apiKey: DEV_API_KEY,
+      allowWrites: true,
+      maxExamples: 5,
+    });
+    const judged = reached(report.coverage!);
+    const shown = reached(await traffic());
+    // The journal keeps a clipped copy of a body past the limit: the panel sees its 413, not that it was over.
+    const overLimit = ['createPet body: over the size limit', 'sendMessage body: over the size limit'];
+    expect(judged.filter((cell) => !shown.includes(cell)).sort()).toEqual(overLimit);
+    expect(shown.filter((cell) => !judged.includes(cell))).toEqual([]);
+    await admin('/requests', { method: 'DELETE' });
   });
 
   it("the dashboard carries the traffic coverage's panel", async () => {
