@@ -16,13 +16,10 @@ import { sourceEntries } from './scripts/source-entries.ts';
 // A timeout means "hung", never "slow" (issue 20): no test asserts wall-clock speed (the benchmark measures
 // that), so the limits are far above any run on a busy machine, and a test that hits one is stuck.
 const HUNG = { testTimeout: 300_000, hookTimeout: 600_000 };
-// Files at once: twice the cores on a small machine, one per core on a larger one. Most of the suite waits on
-// other processes (the CLI, Prism, Dredd, Chromium, npm) and on sockets, so on a two-core machine vitest's
-// default (one worker per core but one) left a core idle for most of a run; the files that are CPU-bound in
-// process share the cores with the rest. Beside other busy processes a fourth worker also keeps the suite's
-// share of the two cores (the scheduler shares them out per runnable thread): 3 workers beside two CPU-bound
-// processes had 3/5 of the machine.
-const WORKERS = Math.max(4, availableParallelism());
+// Files at once: at least three. Most of the suite waits on other processes (the CLI, Prism, Dredd, Chromium,
+// npm) and on sockets, so on a two-core machine vitest's default (one worker per core but one) left a core
+// idle for most of a run; the files that are CPU-bound in process share the cores with the rest.
+const WORKERS = Math.max(3, availableParallelism() - 1);
 const BROWSER_TESTS = '**/*.browser.test.ts';
 
 export default defineConfig({
