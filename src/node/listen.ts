@@ -20,6 +20,12 @@ export interface ListenOptions {
   port?: number;
   /** Bounds of the lingering close (LINGERING_CLOSE); tests shorten them. */
   lingeringClose?: Partial<typeof LINGERING_CLOSE>;
+  /**
+   * The server's timeouts (SERVER_TIMEOUTS). Node counts them in wall time from the connection, so a server
+   * whose event loop is held (beside a judge in the same process, on a busy machine) can time out a client
+   * that sent on time: the test suite's targets lengthen them to mean "hung".
+   */
+  timeouts?: Partial<typeof SERVER_TIMEOUTS>;
   /** Refuses a request on its head, before its body is read (request-guard.ts: Host and Origin). */
   guard?: (req: IncomingMessage) => CoreResponse | undefined;
   /**
@@ -65,15 +71,16 @@ export const LINGERING_CLOSE = { ms: 10_000, bytes: 16 * 1024 * 1024 };
  */
 export async function listen(
   handle: Handle,
-  { host = '127.0.0.1', port = 0, lingeringClose, guard, route, tunnelRefusal }: ListenOptions = {},
+  { host = '127.0.0.1', port = 0, lingeringClose, timeouts: given, guard, route, tunnelRefusal }: ListenOptions = {},
 ): Promise<Listening> {
   const lingering = { ...LINGERING_CLOSE, ...lingeringClose };
+  const timeouts = { ...SERVER_TIMEOUTS, ...given };
   // 64 KiB of headers (Node's default is 16 KiB), so an oversized Authorization still gets a 401 body.
   // Timeouts are checked every second (Node's default is every 30 s), so a stalled client goes on time.
   const options = {
     maxHeaderSize: 64 * 1024,
-    requestTimeout: SERVER_TIMEOUTS.requestMs,
-    headersTimeout: SERVER_TIMEOUTS.headersMs,
+    requestTimeout: timeouts.requestMs,
+    headersTimeout: timeouts.headersMs,
     connectionsCheckingInterval: 1_000,
     requireHostHeader: false,
   };
@@ -106,7 +113,7 @@ export async function listen(
       () => res.destroy(),
     );
   });
-  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
+  server.keepAliveTimeout = timeouts.keepAliveMs;
   server.on('connection', (socket: Socket) => LINGERING.set(socket, lingering));
   const refuseTunnel = (_req: IncomingMessage, socket: Socket) => {
     writeRawError(socket, tunnelRefusal ?? errorResponse('METHOD_NOT_ALLOWED'));
