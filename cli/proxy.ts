@@ -78,7 +78,9 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   const why = await stopped;
   await proxy.close();
   const report = proxy.report();
-  process.stdout.write(`\nStopped (${why}). ${summary(report)}\n`);
+  // Short of --min-coverage: said in the summary line, on stderr with the cells missed, and in the exit code.
+  const short = report.coverage !== undefined && belowMinimum(report.coverage);
+  process.stdout.write(`\nStopped (${why}). ${summary(report, short)}\n`);
   const rendered = (reporter: NonNullable<typeof args.reporter>) =>
     proxy.judge.redactor().text(renderProxyReport(report, reporter));
   let writing: string | undefined;
@@ -99,16 +101,14 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     process.stderr.write(`${failedTo(`write the report to ${writing}`, why, 'Choose a writable path.')}\n`);
     return 2;
   }
-  const short = report.coverage !== undefined && belowMinimum(report.coverage);
   // Named on stderr as well, whatever the reporter, as verify and `coverage` name them.
   if (short) process.stderr.write(`${shortOfMinimumLine(report.coverage!)}\n`);
   return proxy.hasFailures() || short ? 1 : 0;
 }
 
-function summary(report: ProxyReport): string {
+function summary(report: ProxyReport, short: boolean): string {
   const { exchanges, summary: s } = report;
   const kinds = report.scenarios.filter((c) => c.status === 'failed').length;
-  const short = report.coverage !== undefined && belowMinimum(report.coverage);
   const verdict = kinds
     ? `FAIL: ${kinds} kind(s) of failure`
     : short
