@@ -42,9 +42,13 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     transform: (schema: { format?: string }) => (schema.format === 'int64' ? int64 : undefined),
   };
   const types = astToString(await openapiTS(document as Parameters<typeof openapiTS>[0], options));
-  const module = (from: string, type: string, name: string, value: unknown) =>
+  // `asJson`: the value as the JSON text of one `JSON.parse` call, which V8 reads faster than the same data as
+  // an object literal (v8.dev/blog/cost-of-javascript-2019#json); the readable forms are the YAML documents in
+  // spec/. The served document stays an object literal: it is in every MSW page, and minified it is 1.1 kB
+  // lighter than its JSON text (quoted keys).
+  const module = (from: string, type: string, name: string, value: unknown, asJson = true) =>
     `${banner(from)}import type { ${type} } from './${type === 'OverlayDocument' ? 'apply-overlay' : 'openapi-document'}.ts';\n\n` +
-    `export const ${name}: ${type} = ${JSON.stringify(value, null, 2)};\n`;
+    `export const ${name}: ${type} = ${asJson ? `JSON.parse(${JSON.stringify(JSON.stringify(value))})` : JSON.stringify(value, null, 2)};\n`;
   const both = `${INTERFACE} + ${OVERLAY}`;
   return {
     'spec/petstore-kit.openapi.yaml':
@@ -52,7 +56,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
       `# the interface (what the seed states) is in ${INTERFACE}, our choices in ${OVERLAY}.\n` +
       // YAML 1.1 quoting, so a date like 2030-12-05 stays a string for YAML 1.1 readers (Dredd's).
       stringify(document, { lineWidth: 0, aliasDuplicateObjects: false, version: '1.1' }),
-    'src/openapi/document.gen.ts': module(both, 'OpenApiDocument', 'document', document),
+    'src/openapi/document.gen.ts': module(both, 'OpenApiDocument', 'document', document, false),
     'src/openapi/interface.gen.ts': module(INTERFACE, 'OpenApiDocument', 'interfaceDocument', base),
     'src/openapi/overlay.gen.ts': module(OVERLAY, 'OverlayDocument', 'petstoreKitOverlay', overlay),
     'src/openapi/openapi.gen.ts': `${banner(both)}${types}`,
