@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { usageRefusal } from '../test/support/usage-refusal.ts';
 import { findConfigFile, interpolate, loadConfigSection, type ConfigSection } from './config-file.ts';
 import { configSchema } from './config-schema.ts';
 import { COVERAGE_FLAGS } from './coverage-flags.ts';
@@ -15,7 +16,6 @@ import { parseVerifyArgs } from './parse-verify-args.ts';
 import { PROXY_FLAGS } from './proxy-flags.ts';
 import { REHEARSE_FLAGS } from './rehearse-flags.ts';
 import { SERVE_FLAGS } from './serve-flags.ts';
-import { UsageError } from './usage-error.ts';
 import { VERIFY_FLAGS } from './verify-flags.ts';
 
 const TABLES: Record<ConfigSection, FlagTable> = {
@@ -41,13 +41,7 @@ function load(text: string, section: ConfigSection, name = 'petstore-kit.config.
 
 /** The error's message, with the temporary folder written as <dir>. */
 function errorOf(text: string, section: ConfigSection, name?: string): string {
-  try {
-    load(text, section, name);
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a UsageError');
+  return usageRefusal(() => load(text, section, name));
 }
 
 describe('the configuration file', () => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
+import { smallDocument } from '../../test/support/small-document.ts';
 import { serverMounts } from '../exchange/match-operation.ts';
 import { buildApiModel } from '../model/api-model.ts';
 import { bundledModel } from '../model/bundled-model.ts';
@@ -107,26 +107,22 @@ describe('interfaceCells: every cell of the kit documents, none by hand', async 
   );
 
   it('follows the document: a status or a field added is a cell added', () => {
-    const document = {
-      openapi: '3.0.3',
-      info: { title: 't', version: '1' },
-      paths: {
-        '/things': {
-          post: {
-            operationId: 'addThing',
-            requestBody: {
-              required: true,
-              content: {
-                'application/json': {
-                  schema: { type: 'object', required: ['a'], properties: { a: { type: 'string' }, b: {} } },
-                },
+    const document = smallDocument({
+      '/things': {
+        post: {
+          operationId: 'addThing',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['a'], properties: { a: { type: 'string' }, b: {} } },
               },
             },
-            responses: { '201': { description: 'ok' }, '409': { description: 'taken' } },
           },
+          responses: { '201': { description: 'ok' }, '409': { description: 'taken' } },
         },
       },
-    } as unknown as OpenApiDocument;
+    });
     expect(interfaceCells(buildApiModel(document)).map((cell) => cell.id)).toEqual([
       'addThing answer 201',
       'addThing answer 409',

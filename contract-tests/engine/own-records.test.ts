@@ -1,34 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../src/openapi/index-operations.ts';
-import type { OpenApiDocument } from '../../src/openapi/openapi-document.ts';
+import { smallDocument } from '../../test/support/small-document.ts';
 import type { Observed } from '../http/send.ts';
 import { buildApiModel } from '../model/api-model.ts';
 import { OwnRecords, whyNotSent, type Outgoing } from './own-records.ts';
 
 const responses = { '200': { description: 'ok' } };
 const pet = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
-const document = {
-  openapi: '3.0.3',
-  info: { title: 't', version: '1' },
-  paths: {
-    '/pets': {
-      get: {
-        operationId: 'listPets',
-        responses: {
-          '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: pet } } } },
-        },
+const document = smallDocument({
+  '/pets': {
+    get: {
+      operationId: 'listPets',
+      responses: {
+        '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: pet } } } },
       },
-      post: { operationId: 'createPet', responses },
-      delete: { operationId: 'deleteAllPets', responses },
     },
-    '/pets/{petId}': {
-      get: { operationId: 'getPet', responses },
-      put: { operationId: 'replacePet', responses },
-      delete: { operationId: 'deletePet', responses },
-    },
-    '/pets/{petId}/visits/{visitId}': { delete: { operationId: 'deleteVisit', responses } },
+    post: { operationId: 'createPet', responses },
+    delete: { operationId: 'deleteAllPets', responses },
   },
-} as unknown as OpenApiDocument;
+  '/pets/{petId}': {
+    get: { operationId: 'getPet', responses },
+    put: { operationId: 'replacePet', responses },
+    delete: { operationId: 'deletePet', responses },
+  },
+  '/pets/{petId}/visits/{visitId}': { delete: { operationId: 'deleteVisit', responses } },
+});
 const model = buildApiModel(document);
 const op = (id: string) => model.operations.find((o) => o.operationId === id)!;
 const created = (id: unknown) => ({ status: 201, json: { id, name: 'x' } }) as unknown as Observed;

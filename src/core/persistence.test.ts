@@ -2,13 +2,8 @@
 // withdrawal that never reaches past a reset; and the public store, which carries none of it.
 import { describe, expect, it } from 'vitest';
 import { createPetStore, DEV_API_KEY, type CoreRequest } from './index.ts';
-import { createPersistentPetStore, SnapshotError, type SavedLog, type StoreEvent } from './persistence.ts';
-
-/** An event store in memory: the log it was given, and every event appended since. */
-function memory(saved: SavedLog = { events: [], nextPetId: 1, nextMessageId: 1 }) {
-  const appended: StoreEvent[] = [];
-  return { appended, events: { load: () => saved, append: (event: StoreEvent) => appended.push(event) } };
-}
+import { memoryEventStore } from '../../test/support/memory-event-store.ts';
+import { createPersistentPetStore, SnapshotError, type SavedLog } from './persistence.ts';
 
 const auth = { authorization: `Bearer ${DEV_API_KEY}`, 'content-type': 'application/json' };
 const post = (url: string, body: unknown): CoreRequest => ({
@@ -40,7 +35,7 @@ describe('the public PetStore', () => {
 
 describe('a persistent store', () => {
   it('tells every change as a domain event, in order', () => {
-    const { appended: events, ...kept } = memory();
+    const { appended: events, ...kept } = memoryEventStore();
     const { store } = createPersistentPetStore({ pets: [pet(3)], ...kept });
     store.handle(post('/v1/pets', { name: 'Rex', categoryId: 2 }));
     store.handle(post('/quickstart/messages', { message: 'hi' }));
@@ -68,7 +63,7 @@ describe('a persistent store', () => {
       nextPetId: 13,
       nextMessageId: 5,
     };
-    const persistent = createPersistentPetStore({ pets: [pet(2), pet(10)], ...memory(saved) });
+    const persistent = createPersistentPetStore({ pets: [pet(2), pet(10)], ...memoryEventStore(saved) });
     const ids = () => persistent.store.snapshot().pets.map((p) => p.id);
     expect(ids()).toEqual([2, 10, 11]);
     expect(persistent.nextIds()).toEqual({ nextPetId: 13, nextMessageId: 5 });
@@ -89,13 +84,13 @@ describe('a persistent store', () => {
       nextPetId: 1,
       nextMessageId: 1,
     };
-    const { store, nextIds } = createPersistentPetStore({ pets: 3, ...memory(saved) });
+    const { store, nextIds } = createPersistentPetStore({ pets: 3, ...memoryEventStore(saved) });
     expect(store.snapshot().pets.map((p) => p.id)).toEqual([100, 101]);
     expect(nextIds().nextPetId).toBe(102);
   });
 
   it('refuses a saved log that does not fit, naming the event', () => {
-    const log = (events: SavedLog['events']) => memory({ events, nextPetId: 1, nextMessageId: 1 });
+    const log = (events: SavedLog['events']) => memoryEventStore({ events, nextPetId: 1, nextMessageId: 1 });
     expect(() => createPersistentPetStore({ pets: 3, ...log([{ type: 'pet-created', pet: pet(2) }]) })).toThrow(
       /event 0: failed to store pet 2: the id is already taken/,
     );
@@ -108,7 +103,7 @@ describe('a persistent store', () => {
   });
 
   it('withdraws a refused change with the later ones of its kind, and never reaches past a reset', () => {
-    const { appended: events, ...kept } = memory();
+    const { appended: events, ...kept } = memoryEventStore();
     const persistent = createPersistentPetStore({ pets: 2, ...kept });
     const { store } = persistent;
     for (const name of ['a', 'b', 'c']) store.handle(post('/v1/pets', { name, categoryId: 1 }));
@@ -126,7 +121,7 @@ describe('a persistent store', () => {
   });
 
   it('follows events another writer stored: the same apply, the event store not told', () => {
-    const { appended, ...kept } = memory();
+    const { appended, ...kept } = memoryEventStore();
     const persistent = createPersistentPetStore({ pets: [pet(1)], ...kept });
     persistent.follow({ type: 'pet-created', pet: pet(2, 'From B') });
     const made = persistent.store.handle(post('/v1/pets', { name: 'Here', categoryId: 1 }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { smallDocument } from '../../test/support/small-document.ts';
 import { indexOperations } from './index-operations.ts';
-import type { OpenApiDocument } from './openapi-document.ts';
 import { effectOf, requestEffect, type RequestEffect } from './request-effect.ts';
 
 describe('requestEffect: what a request may do to data (RFC 9110 §9.2.1, §9.3)', () => {
@@ -40,23 +40,19 @@ describe('requestEffect: what a request may do to data (RFC 9110 §9.2.1, §9.3)
 
   it('effectOf reads an operation of a document: each method the document declares, on its path', () => {
     const responses = { '200': { description: 'ok' } };
-    const document = {
-      openapi: '3.0.3',
-      info: { title: 't', version: '1' },
-      paths: {
-        '/pets': { get: { responses }, post: { responses }, delete: { responses } },
-        '/pets/{petId}': {
-          get: { responses },
-          head: { responses },
-          put: { responses },
-          patch: { responses },
-          delete: { responses },
-          options: { responses },
-          trace: { responses },
-        },
-        '/pets/{petId}/visits': { post: { responses } },
+    const document = smallDocument({
+      '/pets': { get: { responses }, post: { responses }, delete: { responses } },
+      '/pets/{petId}': {
+        get: { responses },
+        head: { responses },
+        put: { responses },
+        patch: { responses },
+        delete: { responses },
+        options: { responses },
+        trace: { responses },
       },
-    } as unknown as OpenApiDocument;
+      '/pets/{petId}/visits': { post: { responses } },
+    });
     const effects = Object.fromEntries(indexOperations(document).map((op) => [op.operationId, effectOf(op)]));
     expect(effects).toEqual({
       'GET /pets': 'safe',

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from './openapi-document.ts';
+import { smallDocument } from '../../test/support/small-document.ts';
 import { resolveRef } from './resolve-ref.ts';
 
-const document = {
-  openapi: '3.0.3',
-  paths: { '/pets/{petId}': { get: { responses: {} } } },
-  components: {
+const document = smallDocument(
+  { '/pets/{petId}': { get: { responses: {} } } },
+  {
     schemas: {
       Pet: { type: 'object' },
       Alias: { $ref: '#/components/schemas/Pet' },
@@ -13,7 +12,7 @@ const document = {
       Loop: { $ref: '#/components/schemas/Loop' },
     },
   },
-} as unknown as OpenApiDocument;
+);
 
 describe('resolveRef', () => {
   it('follows a chain of local references to the object', () => {

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { smallDocument } from '../../test/support/small-document.ts';
 import { createSchemaCompiler } from './schema-compiler.ts';
 import { parseJsonExact } from '../shared/exact-json.ts';
 
-const document = {
-  openapi: '3.0.3',
-  info: { title: 't', version: '1' },
-  paths: {},
-  components: {
+const document = smallDocument(
+  {},
+  {
     schemas: {
       Thing: {
         type: 'object',
@@ -18,7 +17,7 @@ const document = {
       },
     },
   },
-};
+);
 const validate = createSchemaCompiler(document).compile({ $ref: '#/components/schemas/Thing' });
 const valid = (json: string) => validate(parseJsonExact(json));
 

@@ -3,17 +3,12 @@ import { document } from '../../openapi/document.gen.ts';
 import { createSchemaCompiler } from '../../openapi/schema-compiler.ts';
 import { createFaultRegistry } from './fault-registry.ts';
 import { RegistryInputError } from '../registry-input.ts';
+import { thrownBy } from '../../../test/support/thrown-by.ts';
 
 const compiler = createSchemaCompiler(document);
 const registry = (seed = 1) => createFaultRegistry({ seed, operationIds: ['listPets', 'getPet'], compiler });
-const issuesOf = (input: unknown) => {
-  try {
-    registry().add(input);
-  } catch (error) {
-    return (error as RegistryInputError).issues.map((issue) => issue.pointer);
-  }
-  return [];
-};
+const issuesOf = (input: unknown) =>
+  thrownBy(RegistryInputError, () => registry().add(input)).issues.map((issue) => issue.pointer);
 
 describe('createFaultRegistry', () => {
   it('hits the first matching fault, counts hits, and disarms after `times`', () => {

@@ -11,23 +11,31 @@ describe('createAuthenticator', () => {
     },
   );
 
-  it.each([
-    ['missing', undefined, 'Bearer realm="petstore"'],
-    ['unknown key', 'Bearer key-three', 'Bearer realm="petstore", error="invalid_token"'],
-    ['prefix of a key', 'Bearer key-on', 'Bearer realm="petstore", error="invalid_token"'],
-    ['key with a suffix', 'Bearer key-one1', 'Bearer realm="petstore", error="invalid_token"'],
-    ['key twice', 'Bearer key-onekey-one', 'Bearer realm="petstore", error="invalid_token"'],
-    ['one character', 'Bearer k', 'Bearer realm="petstore", error="invalid_token"'],
-    ['wrong scheme', 'Basic key-one', 'Bearer realm="petstore", error="invalid_token"'],
-    ['no key', 'Bearer', 'Bearer realm="petstore", error="invalid_token"'],
-    ['key with a space', 'Bearer key one', 'Bearer realm="petstore", error="invalid_token"'],
-    ['two headers', ['Bearer key-one', 'Bearer key-one'], 'Bearer realm="petstore", error="invalid_token"'],
-    ['empty header', '', 'Bearer realm="petstore", error="invalid_token"'],
-  ])('refuses %s with 401 and a challenge', (_, header, challenge) => {
-    const response = authenticate(header as string | string[] | undefined);
+  /** A refusal: 401, the challenge `challenge`, and the Error body. */
+  function expectRefused(header: string | string[] | undefined, challenge: string) {
+    const response = authenticate(header);
     expect(response?.status).toBe(401);
     expect(response?.headers['www-authenticate']).toBe(challenge);
     expect(JSON.parse(response!.body!)).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+  }
+
+  it('refuses a missing header with 401 and a challenge naming no error', () => {
+    expectRefused(undefined, 'Bearer realm="petstore"');
+  });
+
+  it.each<[string, string | string[]]>([
+    ['unknown key', 'Bearer key-three'],
+    ['prefix of a key', 'Bearer key-on'],
+    ['key with a suffix', 'Bearer key-one1'],
+    ['key twice', 'Bearer key-onekey-one'],
+    ['one character', 'Bearer k'],
+    ['wrong scheme', 'Basic key-one'],
+    ['no key', 'Bearer'],
+    ['key with a space', 'Bearer key one'],
+    ['two headers', ['Bearer key-one', 'Bearer key-one']],
+    ['empty header', ''],
+  ])('refuses %s with 401 and an invalid_token challenge', (_, header) => {
+    expectRefused(header, 'Bearer realm="petstore", error="invalid_token"');
   });
 
   it('never echoes the presented key', () => {

@@ -2,6 +2,7 @@
 // exactly; an inherited key is never read; a file full of problems gives a short message.
 import { describe, expect, it } from 'vitest';
 import { MAX_LISTED_ISSUES } from '../../openapi/capped-issues.ts';
+import { thrownBy } from '../../../test/support/thrown-by.ts';
 import { checkRecording, RecordingError } from './check-recording.ts';
 
 const request = { method: 'GET', url: 'http://staging.example/v1/pets?limit=1', headers: [] };
@@ -28,16 +29,10 @@ const withHeader = (name: unknown, value: unknown) =>
 
 /** The one problem a RecordingError names, checked to be its message's reason too. */
 function refusal(document: unknown): string {
-  try {
-    checkRecording(document);
-  } catch (error) {
-    expect(error).toBeInstanceOf(RecordingError);
-    const { problems, total, message } = error as RecordingError;
-    expect([problems.length, total]).toEqual([1, 1]);
-    expect(message).toContain(`[petstore-kit] Failed to load the recording: ${problems[0]}. `);
-    return problems[0]!;
-  }
-  throw new Error('the recording was accepted');
+  const { problems, total, message } = thrownBy(RecordingError, () => checkRecording(document));
+  expect([problems.length, total]).toEqual([1, 1]);
+  expect(message).toContain(`[petstore-kit] Failed to load the recording: ${problems[0]}. `);
+  return problems[0]!;
 }
 
 describe('checkRecording refuses at load, naming the entry and field', () => {
@@ -188,13 +183,7 @@ describe('checkRecording refuses at load, naming the entry and field', () => {
 
   it('names several problems, the first few and how many more, in a message of bounded length', () => {
     const bad = Array.from({ length: 100_000 }, () => entry({ response: response({ status: 102 }) }));
-    const error = (() => {
-      try {
-        checkRecording(har(...bad));
-      } catch (caught) {
-        return caught as RecordingError;
-      }
-    })()!;
+    const error = thrownBy(RecordingError, () => checkRecording(har(...bad)));
     expect(error.total).toBe(100_000);
     expect(error.problems).toHaveLength(MAX_LISTED_ISSUES);
     expect(error.message).toContain('100000 problems: entries[0].response.status: 102 is outside 200–599; entries[1]');

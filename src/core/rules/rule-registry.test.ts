@@ -11,6 +11,7 @@ import { MAX_CHECKED_ISSUES } from '../../openapi/capped-issues.ts';
 import { createRuleRegistry } from './rule-registry.ts';
 import { RegistryInputError } from '../registry-input.ts';
 import { ruleTargets } from './rule-schema.ts';
+import { thrownBy } from '../../../test/support/thrown-by.ts';
 
 const operations = indexOperations(document);
 const shaped = new Map(
@@ -24,15 +25,7 @@ const shaped = new Map(
 );
 const registry = () => createRuleRegistry({ targets: ruleTargets(operations, document), operations: shaped, compiler });
 const get = (url: string, headers: CoreRequest['headers'] = {}): CoreRequest => ({ method: 'GET', url, headers });
-const issuesOf = (add: () => unknown) => {
-  try {
-    add();
-  } catch (error) {
-    if (error instanceof RegistryInputError) return error.issues;
-    throw error;
-  }
-  throw new Error('the rule was accepted');
-};
+const issuesOf = (add: () => unknown) => thrownBy(RegistryInputError, add).issues;
 
 describe('a rule', () => {
   it('matches any of a repeated query value, a decoded path value and a header in any case', () => {
@@ -104,15 +97,7 @@ describe('a rule', () => {
       { operation: 'listPets', status: 500, match: { query: keys } },
       { operation: 'listPets', status: 200, body: Array(50_000).fill({}) },
     ]) {
-      let message = '';
-      const issues = issuesOf(() => {
-        try {
-          rules.add(input);
-        } catch (error) {
-          message = (error as Error).message;
-          throw error;
-        }
-      });
+      const { issues, message } = thrownBy(RegistryInputError, () => rules.add(input));
       expect(issues.length).toBeLessThan(2 * MAX_CHECKED_ISSUES);
       expect(message).toMatch(/; and \d+ more; the rest was not checked$/);
       expect(message.length).toBeLessThan(2048);

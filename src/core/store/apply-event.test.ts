@@ -6,6 +6,7 @@ import type { Message, Pet } from '../api-types.ts';
 import { composePetStore, DEV_API_KEY, type PetStore } from '../create-pet-store.ts';
 import type { CoreRequest } from '../core-request.ts';
 import { createPersistentPetStore, type SavedLog, type StoreEvent } from '../persistence.ts';
+import { memoryEventStore } from '../../../test/support/memory-event-store.ts';
 import { apply, replay, type DataLoaded } from './apply-event.ts';
 import type { LoggedEvent } from './store-events.ts';
 import { startOf, type Origin } from './store-state.ts';
@@ -140,9 +141,7 @@ describe('the live path and the replay', () => {
   it('give the same state for the same events, whatever the user did', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 12 }), (steps) => {
-        const appended: StoreEvent[] = [];
-        const empty: SavedLog = { events: [], nextPetId: 1, nextMessageId: 1 };
-        const events = { load: () => empty, append: (event: StoreEvent) => appended.push(event) };
+        const { appended, events } = memoryEventStore();
         const { store } = createPersistentPetStore({ pets: 3, now: () => CLOCK, events });
         const before = store.snapshot();
         for (const s of steps) run(store, s);
@@ -151,7 +150,7 @@ describe('the live path and the replay', () => {
         expect(fold({ start: () => before }, appended)).toEqual(live);
         // A restart from what a state file keeps of them (as plain data): the same.
         const saved: SavedLog = { events: structuredClone(kept(appended)), nextPetId: 1, nextMessageId: 1 };
-        const restarted = createPersistentPetStore({ pets: 3, events: { load: () => saved, append: () => 0 } });
+        const restarted = createPersistentPetStore({ pets: 3, events: memoryEventStore(saved).events });
         expect(restarted.store.snapshot()).toEqual(live);
       }),
       // Bounded: a unit test runs in well under a second, on any machine.
@@ -162,12 +161,8 @@ describe('the live path and the replay', () => {
 
 describe('reset and data-loaded are events', () => {
   it('are appended as any change is, and applied by the same apply', () => {
-    const appended: StoreEvent[] = [];
-    const empty: SavedLog = { events: [], nextPetId: 1, nextMessageId: 1 };
-    const { store, live } = composePetStore(
-      { pets: 2 },
-      { events: { load: () => empty, append: (event) => appended.push(event) } },
-    );
+    const { appended, events } = memoryEventStore();
+    const { store, live } = composePetStore({ pets: 2 }, { events });
     store.seed([{ name: 'Mine', categoryId: 1 }]);
     store.handle(post('/v1/pets', { name: 'Rex', categoryId: 2 }));
     const afterCreate = live.state;
@@ -183,12 +178,8 @@ describe('reset and data-loaded are events', () => {
   });
 
   it('draws generated pets again at a reset rather than keep them', () => {
-    const appended: StoreEvent[] = [];
-    const empty: SavedLog = { events: [], nextPetId: 1, nextMessageId: 1 };
-    const { store, live } = composePetStore(
-      { pets: 2 },
-      { events: { load: () => empty, append: (event) => appended.push(event) } },
-    );
+    const { appended, events } = memoryEventStore();
+    const { store, live } = composePetStore({ pets: 2 }, { events });
     store.seed(5);
     const event = appended[0] as DataLoaded;
     expect(event.pets).toHaveLength(5);

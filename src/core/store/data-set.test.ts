@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CHECKED_ISSUES } from '../../openapi/capped-issues.ts';
+import { thrownBy } from '../../../test/support/thrown-by.ts';
 import { DataSetError, resolvePets } from './data-set.ts';
 
-const issuesOf = (entries: unknown) => {
-  try {
-    resolvePets(entries);
-  } catch (error) {
-    if (error instanceof DataSetError) return error.issues;
-    throw error;
-  }
-  throw new Error('no issue found');
-};
+const issuesOf = (entries: unknown) => thrownBy(DataSetError, () => resolvePets(entries)).issues;
 
 describe('your pets, resolved', () => {
   it('keeps the ids you chose, gives the others the ids after the highest, in order, and sorts by id', () => {
@@ -74,17 +67,12 @@ describe('your pets, resolved', () => {
   });
 
   it('stops checking after MAX_CHECKED_ISSUES problems, and its message names the first and counts the rest', () => {
-    let error: unknown;
-    try {
+    const { issues, stopped, message } = thrownBy(DataSetError, () =>
       resolvePets([
         { ...Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, 1])) },
         ...Array(200_000).fill({}),
-      ]);
-    } catch (thrown) {
-      error = thrown;
-    }
-    expect(error).toBeInstanceOf(DataSetError);
-    const { issues, stopped, message } = error as DataSetError;
+      ]),
+    );
     expect(issues.length).toBeLessThan(2 * MAX_CHECKED_ISSUES);
     expect(stopped).toBe(true);
     expect(message).toMatch(
