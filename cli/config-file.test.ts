@@ -1,11 +1,11 @@
 // The configuration file's loader: a table of files → the flag values each command gets, or the exact error
 // (file, line, key). In process: the flags' tables and checks are the commands' own.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { usageRefusal } from '../test/support/usage-refusal.ts';
 import { findConfigFile, interpolate, loadConfigSection, type ConfigSection } from './config-file.ts';
 import { configSchema } from './config-schema.ts';
@@ -27,9 +27,13 @@ const TABLES: Record<ConfigSection, FlagTable> = {
 };
 const ENV = { PETSTORE_API_KEY: 'sk-from-env' };
 
+/** Every folder the tests write, removed when the file ends. */
+const ROOT = mkdtempSync(join(tmpdir(), 'petstore-kit-config-'));
+afterAll(() => rmSync(ROOT, { recursive: true, force: true }));
+
 /** A fresh folder holding `name` with `text`; returns the folder. */
 function folderWith(text: string, name = 'petstore-kit.config.yaml'): string {
-  const dir = mkdtempSync(join(tmpdir(), 'petstore-kit-config-'));
+  const dir = mkdtempSync(join(ROOT, 'case-'));
   writeFileSync(join(dir, name), text);
   return dir;
 }

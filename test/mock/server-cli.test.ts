@@ -1,9 +1,9 @@
 // `petstore-kit serve` as a user runs it: a child process, its banner, flags, signals and state file.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
 import { expectError } from '../support/error-body.ts';
 import { BIN, ROOT, runCli, startCli, type CliChild } from '../support/cli-child.ts';
@@ -13,6 +13,14 @@ const running: CliChild[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((cli) => cli.stop('SIGKILL')));
 });
+const folders: string[] = [];
+afterAll(() => Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true }))));
+/** A state file's path in a fresh folder, removed when the file ends. */
+async function freshStateFile(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'petstore-state-'));
+  folders.push(dir);
+  return join(dir, 'state.json');
+}
 async function start(args: string[] = [], env: Record<string, string> = {}) {
   const cli = await startCli(args, { env });
   running.push(cli);
@@ -147,7 +155,7 @@ describe('petstore-kit serve', () => {
   it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
     '--state-file keeps created pets across a restart, flushed on %s',
     async (signal) => {
-      const stateFile = join(await mkdtemp(join(tmpdir(), 'petstore-state-')), 'state.json');
+      const stateFile = await freshStateFile();
       const first = await start(['--state-file', stateFile]);
       const pet = await (await createPet(first.origin, 'Persisted')).json();
       expect((await first.stop(signal)).code).toBe(0);
@@ -160,7 +168,7 @@ describe('petstore-kit serve', () => {
   );
 
   it('refuses a corrupt state file with a clear message and leaves it untouched', async () => {
-    const stateFile = join(await mkdtemp(join(tmpdir(), 'petstore-state-')), 'state.json');
+    const stateFile = await freshStateFile();
     await writeFile(stateFile, '{"format":"petstore-kit/state@1","pets":[{"id":"x"}]');
     const result = await runCli(['serve', '--port', '0', '--state-file', stateFile]);
     expect(result.code).not.toBe(0);
