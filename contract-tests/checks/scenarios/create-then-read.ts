@@ -9,7 +9,7 @@ import type { Collection } from '../../model/api-model.ts';
 import { flattenSchema } from '../../schema/flatten-schema.ts';
 import { clientIdScenario } from './client-id-ignored.ts';
 import { choiceScenarios, requestPropertyPointer } from './create-choices.ts';
-import { createItem, definedFields, expectStatus, fieldDifferences, newItemBody } from './scenario-helpers.ts';
+import { createItem, expectStatus, fieldDifferences, newItemBody, recordDifferences } from './scenario-helpers.ts';
 import { isPastSunset } from './sunset.ts';
 import { withoutTrailingSlashes } from '../../../src/shared/trailing-slashes.ts';
 
@@ -99,10 +99,7 @@ export const createThenRead: ScenarioCheckDefinition = {
             )
           )
             return;
-          const differences =
-            typeof readBack.json === 'object' && readBack.json
-              ? fieldDifferences(created, readBack.json as Record<string, unknown>, definedFields(collection, created))
-              : ['no record'];
+          const differences = recordDifferences(collection, created, readBack.json);
           if (differences.length)
             ctx.fail({
               title: 'ReadDiffersFromCreated',

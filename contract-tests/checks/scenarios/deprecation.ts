@@ -3,7 +3,7 @@
 // judged on every response by the deprecationHeaders response check.
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import { definedFields, expectStatus, fieldDifferences, itemsOf } from './scenario-helpers.ts';
+import { expectStatus, itemsOf, recordDifferences } from './scenario-helpers.ts';
 import { expectGone, isPastSunset } from './sunset.ts';
 
 const NAME = 'deprecation';
@@ -48,10 +48,7 @@ export const deprecation: ScenarioCheckDefinition = {
                 )
               )
                 continue;
-              const differences =
-                typeof response.json === 'object' && response.json
-                  ? fieldDifferences(item, response.json as Record<string, unknown>, definedFields(collection, item))
-                  : ['no record'];
+              const differences = recordDifferences(collection, item, response.json);
               if (differences.length) {
                 ctx.fail({
                   title: 'ReadDiffersFromList',

@@ -157,6 +157,16 @@ export function definedFields(collection: Collection, record: Item): string[] {
 }
 
 /**
+ * How the record an answer holds differs from `expected` over the fields the collection's schema defines, as
+ * fieldDifferences' lines; `no record` when the answer holds no object.
+ */
+export function recordDifferences(collection: Collection, expected: Item, answer: unknown): string[] {
+  return typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+    ? fieldDifferences(expected, answer as Item, definedFields(collection, expected))
+    : ['no record'];
+}
+
+/**
  * A request that would succeed with the right credential: path ids of an existing item (one this run creates
  * for a request that changes or destroys it: ownRecordFor), a valid body.
  */

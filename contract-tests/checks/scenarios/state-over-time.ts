@@ -14,15 +14,7 @@ import type { ApiModel, Collection } from '../../model/api-model.ts';
 import { declaredSchema } from '../../model/declared-response.ts';
 import { judgeListed } from './create-then-list.ts';
 import { createsUnlisted, sendValid } from './quickstart-message.ts';
-import {
-  createItem,
-  definedFields,
-  expectStatus,
-  fieldDifferences,
-  isFullPage,
-  itemsOf,
-  newItemBody,
-} from './scenario-helpers.ts';
+import { createItem, expectStatus, isFullPage, itemsOf, newItemBody, recordDifferences } from './scenario-helpers.ts';
 import { isPastSunset } from './sunset.ts';
 
 const NAME = 'stateOverTime';
@@ -179,11 +171,7 @@ async function readAgain(
   const value = record[idProperty!];
   const response = await ctx.send(read, { path: { [readParameter]: String(value) } });
   if (response.status !== 200) return response;
-  const json = response.json;
-  const differences =
-    typeof json === 'object' && json !== null && !Array.isArray(json)
-      ? fieldDifferences(record, json as Item, definedFields(collection, record))
-      : ['no record'];
+  const differences = recordDifferences(collection, record, response.json);
   if (differences.length)
     ctx.fail({
       title: 'ReadDiffersFromCreated',
