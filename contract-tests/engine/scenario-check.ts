@@ -38,6 +38,26 @@ export interface ScenarioCheckDefinition<Title extends string = FindingTitle> {
   scenarios(model: ApiModel): Scenario<Title>[];
 }
 
+/** A scenario as a built-in check writes it: `scenarioCheck` gives it the check's name as its `check`. */
+export type CheckScenario = Omit<Scenario, 'check'>;
+
+/**
+ * A built-in scenario check (checks/scenarios/): each scenario it derives is named as its, so that a check
+ * states its name once. The definition is an ordinary ScenarioCheckDefinition, as a user's own check is.
+ */
+export function scenarioCheck(check: {
+  name: string;
+  description: string;
+  scenarios(model: ApiModel): CheckScenario[];
+}): ScenarioCheckDefinition {
+  return {
+    kind: 'scenario',
+    name: check.name,
+    description: check.description,
+    scenarios: (model) => check.scenarios(model).map((scenario) => ({ ...scenario, check: check.name })),
+  };
+}
+
 /**
  * A check run on every response of every scenario (the answers to requests outside the spec's operations
  * excepted). Findings are failures unless they say `severity: 'warning'` (a recommendation).

@@ -2,6 +2,7 @@
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { FindingTitle } from '../../findings.ts';
 import type { Observed } from '../../http/send.ts';
+import type { CheckScenario } from '../../engine/scenario-check.ts';
 import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
 import { notSent } from '../../engine/own-records.ts';
 import type { ApiModel, Collection } from '../../model/api-model.ts';
@@ -11,6 +12,13 @@ import { effectOf, type RequestEffect } from '../../../src/openapi/request-effec
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 
 type Item = Record<string, unknown>;
+
+/** A check's scenarios for each collection of the model, in the model's order (scenarioCheck's `scenarios`). */
+export function perCollection(
+  scenarios: (collection: Collection, model: ApiModel) => CheckScenario[],
+): (model: ApiModel) => CheckScenario[] {
+  return (model) => model.collections.flatMap((collection) => scenarios(collection, model));
+}
 
 /** Records a failure unless the status is the expected one (or satisfies the predicate). Returns whether it held. */
 export function expectStatus(
