@@ -42,19 +42,20 @@ export interface ScenarioCheckDefinition<Title extends string = FindingTitle> {
 export type CheckScenario = Omit<Scenario, 'check'>;
 
 /**
- * A built-in scenario check (checks/scenarios/): each scenario it derives is named as its, so that a check
- * states its name once. The definition is an ordinary ScenarioCheckDefinition, as a user's own check is.
+ * A built-in scenario check (checks/scenarios/): it states its name once, and every scenario it derives gets
+ * that name as its `check`. What it returns is an ordinary ScenarioCheckDefinition, as a user's own check is.
  */
-export function scenarioCheck(check: {
+export function scenarioCheck(definition: {
   name: string;
   description: string;
   scenarios(model: ApiModel): CheckScenario[];
 }): ScenarioCheckDefinition {
+  const { name, description } = definition;
   return {
     kind: 'scenario',
-    name: check.name,
-    description: check.description,
-    scenarios: (model) => check.scenarios(model).map((scenario) => ({ ...scenario, check: check.name })),
+    name,
+    description,
+    scenarios: (model) => definition.scenarios(model).map((scenario) => ({ ...scenario, check: name })),
   };
 }
 
