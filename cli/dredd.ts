@@ -1,7 +1,7 @@
 // `petstore-kit dredd --base-url URL --api-key KEY [--quickstart-url URL] [--sunset-url URL]`
 // Runs Dredd 14 with the kit's hooks (integrations/dredd/hooks.cjs) against any deployment.
-import { parseArgs } from 'node:util';
 import { runDredd } from '../integrations/dredd/run-dredd.ts';
+import { flagsOrExitCode } from '../integrations/process/command-flags.ts';
 import { apiKeyFromEnv } from '../src/shared/api-key-env.ts';
 import { httpUrlFlag, ifGiven, readableFileFlag } from './flag-values.ts';
 import { UsageError } from './usage-error.ts';
@@ -17,27 +17,20 @@ Exit code: 0 when every transaction passes (skips carry a written reason), 1 oth
 
 /** Runs Dredd and resolves with the process exit code. */
 export async function dreddCommand(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        'base-url': { type: 'string' },
-        'api-key': { type: 'string' },
-        'quickstart-url': { type: 'string' },
-        'sunset-url': { type: 'string' },
-        spec: { type: 'string' },
-        help: { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    console.error(`petstore-kit dredd: ${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const values = flagsOrExitCode(
+    argv,
+    {
+      'base-url': { type: 'string' },
+      'api-key': { type: 'string' },
+      'quickstart-url': { type: 'string' },
+      'sunset-url': { type: 'string' },
+      spec: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    USAGE,
+    'petstore-kit dredd: ',
+  );
+  if (typeof values === 'number') return values;
   const apiKey = values['api-key'] ?? apiKeyFromEnv(process.env);
   const baseUrl = values['base-url'];
   if (!baseUrl || !apiKey) {

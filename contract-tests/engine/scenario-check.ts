@@ -38,6 +38,27 @@ export interface ScenarioCheckDefinition<Title extends string = FindingTitle> {
   scenarios(model: ApiModel): Scenario<Title>[];
 }
 
+/** A scenario as a built-in check writes it: `scenarioCheck` gives it the check's name as its `check`. */
+export type CheckScenario = Omit<Scenario, 'check'>;
+
+/**
+ * A built-in scenario check (checks/scenarios/): it states its name once, and every scenario it derives gets
+ * that name as its `check`. What it returns is an ordinary ScenarioCheckDefinition, as a user's own check is.
+ */
+export function scenarioCheck(definition: {
+  name: string;
+  description: string;
+  scenarios(model: ApiModel): CheckScenario[];
+}): ScenarioCheckDefinition {
+  const { name, description } = definition;
+  return {
+    kind: 'scenario',
+    name,
+    description,
+    scenarios: (model) => definition.scenarios(model).map((scenario) => ({ ...scenario, check: name })),
+  };
+}
+
 /**
  * A check run on every response of every scenario (the answers to requests outside the spec's operations
  * excepted). Findings are failures unless they say `severity: 'warning'` (a recommendation).

@@ -1,7 +1,7 @@
 // `npm run mock:prism [-- --dynamic] [-- --port N]`: Prism's spec-only mock under /v1 and /quickstart.
 // Runs until Ctrl-C (or SIGTERM), then stops Prism and removes the derived spec.
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { flagsOrExitCode } from '../process/command-flags.ts';
 import { startPrismMock, type PrismMock } from './prism-mock.ts';
 
 const USAGE = `Usage: npm run mock:prism -- [--dynamic] [--seed S] [--port 4011] [--host 127.0.0.1] [--quiet]
@@ -11,27 +11,19 @@ const USAGE = `Usage: npm run mock:prism -- [--dynamic] [--seed S] [--port 4011]
 
 /** Runs the Prism mock until a signal arrives. Resolves with an exit code. */
 export async function prismMockCommand(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        dynamic: { type: 'boolean', default: process.env.PRISM_DYNAMIC === '1' },
-        seed: { type: 'string' },
-        port: { type: 'string', default: '4011' },
-        host: { type: 'string', default: '127.0.0.1' },
-        quiet: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const values = flagsOrExitCode(
+    argv,
+    {
+      dynamic: { type: 'boolean', default: process.env.PRISM_DYNAMIC === '1' },
+      seed: { type: 'string' },
+      port: { type: 'string', default: '4011' },
+      host: { type: 'string', default: '127.0.0.1' },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    USAGE,
+  );
+  if (typeof values === 'number') return values;
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`Failed to start the Prism mock: --port ${values.port} is not a port number.\n${USAGE}`);

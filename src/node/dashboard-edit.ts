@@ -1,8 +1,9 @@
 // The dashboard's editing panels (dashboard-page.ts includes them): rules (add one from a small form, remove it)
-// and your pets (paste or choose a JSON array, loaded with PUT /data). The page script's `call`, `act`, `say` and
-// `$` do the talking; this part only builds requests and draws answers. As everywhere on the page, what comes
-// from the mock is written with textContent. No form is ever submitted by the browser (the page's CSP says
-// form-action 'none'): each submit is handled here.
+// and your pets (paste or choose a JSON array, loaded with PUT /data). The page script's `call`, `act`, `say`,
+// `$`, `showRemovable` (a list with a Remove button per line) and `SPEC` (the served OpenAPI document) do the
+// talking; this part only builds requests and draws answers. As everywhere on the page, what comes from the mock
+// is written with textContent. No form is ever submitted by the browser (the page's CSP says form-action
+// 'none'): each submit is handled here.
 
 export const EDIT_STYLE = `
   form.rule { display: grid; grid-template-columns: auto 1fr; gap: 4px 8px; align-items: center; margin-top: 8px; }
@@ -10,6 +11,15 @@ export const EDIT_STYLE = `
   textarea { font: 12px ui-monospace, monospace; width: 100%; box-sizing: border-box; }
   .rule-row, .fault-row { margin: 2px 0; }
 `;
+
+/** The last row of a panel's form: its submit button, and the button (`clearId`) that removes all the panel lists. */
+export function formButtons(submit: string, clearId: string): string {
+  return `<span></span>
+          <span>
+            <button class="primary" type="submit">${submit}</button>
+            <button id="${clearId}" type="button">Remove all</button>
+          </span>`;
+}
 
 export const RULES_SECTION = `
       <section>
@@ -40,11 +50,7 @@ export const RULES_SECTION = `
           <input id="rule-path" name="path" placeholder="petId=7 (optional)">
           <label for="rule-times">times</label>
           <input id="rule-times" name="times" type="number" min="1" placeholder="until removed">
-          <span></span>
-          <span>
-            <button class="primary" type="submit">Add rule</button>
-            <button id="clear-rules" type="button">Remove all</button>
-          </span>
+          ${formButtons('Add rule', 'clear-rules')}
         </form>
       </section>`;
 
@@ -63,29 +69,18 @@ export const DATA_SECTION = `
 
 export const EDIT_SCRIPT = `
 function showRules(rules) {
-  const list = $('rules');
-  list.replaceChildren();
-  if (!rules.length) { const p = document.createElement('p'); p.textContent = 'No rule.'; list.append(p); }
-  for (const rule of rules) {
-    const row = document.createElement('div'); row.className = 'rule-row';
+  showRemovable('rule', rules, 'No rule.', (rule) => {
     const answer = rule.example !== undefined ? 'example ' + rule.example
       : rule.body !== undefined ? (rule.status || 'success') + ' with a body of its own' + (rule.breaksInterface ? ' (deliberate)' : '')
       : 'status ' + rule.status;
     const when = Object.entries(rule.match || {}).flatMap(([place, values]) =>
       Object.entries(values).map(([name, value]) => place + ' ' + name + '=' + value));
-    const text = document.createElement('span');
-    text.textContent = rule.id + ' ' + rule.operation + (when.length ? ' when ' + when.join(', ') : '') + ': ' + answer
+    return rule.id + ' ' + rule.operation + (when.length ? ' when ' + when.join(', ') : '') + ': ' + answer
       + (rule.remaining !== undefined ? ', ' + rule.remaining + ' left' : '') + ', ' + rule.hits + ' hits ';
-    const remove = document.createElement('button');
-    remove.textContent = 'Remove';
-    remove.dataset.rule = rule.id;
-    const url = '/rules/' + encodeURIComponent(rule.id);
-    remove.onclick = () => act(() => call(url, { method: 'DELETE' }), 'Removed ' + rule.id);
-    row.append(text, remove); list.append(row);
-  }
+  });
 }
 
-// Each operation's named examples, read from the served OpenAPI document (the same the mock answers from).
+// Each operation's named examples, read from the served OpenAPI document (the page script's SPEC).
 const examplesByOperation = {};
 function showExamples() {
   const names = examplesByOperation[$('rule-operation').value] || [];
@@ -100,9 +95,8 @@ function showAnswerFields() {
 const refOf = (spec, value) => value && value.$ref
   ? value.$ref.slice(2).split('/').reduce((at, key) => at && at[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec)
   : value;
-fetch(ADMIN + '/openapi.json').then((r) => r.json()).then((spec) => {
-  for (const item of Object.values(spec.paths)) for (const op of Object.values(item)) {
-    if (!op || !op.operationId) continue;
+SPEC.then((spec) => {
+  for (const op of operationsOf(spec)) {
     $('rule-operation').add(new Option(op.operationId, op.operationId));
     const success = Object.keys(op.responses || {}).find((code) => /^2\\d\\d$/.test(code));
     const response = success && refOf(spec, op.responses[success]);

@@ -9,7 +9,7 @@
 // dashboard-states.ts; and, when the server measures it, the journal's traffic coverage by the panel the
 // proxy's dashboard draws too (src/shared/dashboard-coverage.ts).
 import { DEV_API_KEY } from '../core/index.ts';
-import { DATA_SECTION, EDIT_SCRIPT, EDIT_STYLE, RULES_SECTION } from './dashboard-edit.ts';
+import { DATA_SECTION, EDIT_SCRIPT, EDIT_STYLE, formButtons, RULES_SECTION } from './dashboard-edit.ts';
 import { STATES_SCRIPT, STATES_SECTION, STATES_STYLE } from './dashboard-states.ts';
 import { GROUP_SCRIPT, GROUP_SECTION, GROUP_STYLE } from './dashboard-group.ts';
 import { dashboardPageStart, escapeHtml } from '../shared/dashboard-headers.ts';
@@ -120,12 +120,27 @@ function showState(snapshot) {
   $('state').replaceChildren(table);
 }
 
-function showFaults(faults) {
-  const list = $('faults');
+// A panel's list of faults or rules (kind 'fault' or 'rule', in #faults or #rules): each one a line, with the
+// button that removes it (DELETE /faults/{id}, /rules/{id}).
+function showRemovable(kind, items, none, describe) {
+  const list = $(kind + 's');
   list.replaceChildren();
-  if (!faults.length) { const p = document.createElement('p'); p.textContent = 'No fault armed.'; list.append(p); }
-  for (const fault of faults) {
-    const row = document.createElement('div'); row.className = 'fault-row';
+  if (!items.length) { const p = document.createElement('p'); p.textContent = none; list.append(p); }
+  for (const item of items) {
+    const row = document.createElement('div'); row.className = kind + '-row';
+    const text = document.createElement('span');
+    text.textContent = describe(item);
+    const remove = document.createElement('button');
+    remove.textContent = 'Remove';
+    remove.dataset[kind] = item.id;
+    const url = '/' + kind + 's/' + encodeURIComponent(item.id);
+    remove.onclick = () => act(() => call(url, { method: 'DELETE' }), 'Removed ' + item.id);
+    row.append(text, remove); list.append(row);
+  }
+}
+
+function showFaults(faults) {
+  showRemovable('fault', faults, 'No fault armed.', (fault) => {
     const delay = fault.delayMs === undefined ? '' : 'delay ' + fault.delayMs
       + (fault.delayMaxMs === undefined ? '' : '-' + fault.delayMaxMs) + ' ms';
     const what = [
@@ -133,15 +148,8 @@ function showFaults(faults) {
       fault.probability !== undefined && 'p=' + fault.probability,
       fault.remaining !== undefined && fault.remaining + ' left', fault.hits + ' hits',
     ].filter(Boolean).join(', ');
-    const text = document.createElement('span');
-    text.textContent = fault.id + ' ' + fault.operation + ': ' + what + ' ';
-    const remove = document.createElement('button');
-    remove.textContent = 'Remove';
-    remove.dataset.fault = fault.id;
-    const url = '/faults/' + encodeURIComponent(fault.id);
-    remove.onclick = () => act(() => call(url, { method: 'DELETE' }), 'Removed ' + fault.id);
-    row.append(text, remove); list.append(row);
-  }
+    return fault.id + ' ' + fault.operation + ': ' + what + ' ';
+  });
 }
 
 function showJournal(entries) {
@@ -326,10 +334,12 @@ $('fault-form').onsubmit = (event) => {
   if (form.get('fault')) fault.fault = form.get('fault');
   act(() => call('/faults', { method: 'POST', body: JSON.stringify(fault) }), 'Fault armed.');
 };
-fetch(ADMIN + '/openapi.json').then((r) => r.json()).then((spec) => {
-  for (const item of Object.values(spec.paths)) for (const op of Object.values(item)) {
-    if (op && op.operationId) $('operation').add(new Option(op.operationId, op.operationId));
-  }
+// The served OpenAPI document (the same the mock answers from), fetched once for the forms' lists of operations.
+const SPEC = fetch(ADMIN + '/openapi.json').then((r) => r.json());
+const operationsOf = (spec) =>
+  Object.values(spec.paths).flatMap((item) => Object.values(item)).filter((op) => op && op.operationId);
+SPEC.then((spec) => {
+  for (const op of operationsOf(spec)) $('operation').add(new Option(op.operationId, op.operationId));
 }).catch(() => undefined);
 if (sessionStorage.getItem(KEY_STORE)) start();
 `;
@@ -401,11 +411,7 @@ export function dashboardPage(
           <label for="times">times</label><input id="times" name="times" type="number" min="1">
           <label for="probability">probability</label>
           <input id="probability" name="probability" type="number" min="0" max="1" step="0.05">
-          <span></span>
-          <span>
-            <button class="primary" type="submit">Arm fault</button>
-            <button id="clear-faults" type="button">Remove all</button>
-          </span>
+          ${formButtons('Arm fault', 'clear-faults')}
         </form>
       </section>${RULES_SECTION}${DATA_SECTION}
     </div>

@@ -4,13 +4,11 @@
 // such: that is how `GET /store/orders`, whose answer with a key the seed does not show, gets judged.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import { effectOf } from '../../../src/openapi/request-effect.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { FindingDraft, RequestSpec, Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import { scenarioCheck, type CheckScenario } from '../../engine/scenario-check.ts';
+import type { FindingDraft, RequestSpec, ScenarioContext } from '../../engine/scenario.ts';
 import { keyNearMisses } from '../../http/key-near-misses.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { clip, expectStatus, phaseOf, statusIn, validRequestFor } from './scenario-helpers.ts';
-
-const NAME = 'authRequired';
 
 /**
  * The credential variants, each of which must be refused: what the request carries instead of `Bearer <key>`.
@@ -125,9 +123,8 @@ const EQUIVALENTS: { label: string; header: (key: string) => string }[] = [
   { label: 'two spaces after Bearer', header: (key) => `Bearer  ${key}` },
 ];
 
-export const authRequired: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const authRequired = scenarioCheck({
+  name: 'authRequired',
   description: 'Each secured operation answers 401 (with an Error body) to a missing, unknown or malformed credential.',
   scenarios(model) {
     return model.operations
@@ -156,10 +153,10 @@ export const authRequired: ScenarioCheckDefinition = {
         ),
       );
   },
-};
+});
 
 /** The valid key in a valid request is not refused as a credential (no 401); the response checks judge the rest. */
-function validKey(model: ApiModel, operation: Operation): Scenario {
+function validKey(model: ApiModel, operation: Operation): CheckScenario {
   return scenarioOf(operation, 'with the valid key → not 401', async (ctx) => {
     const response = await ctx.send(operation, await validRequestFor(ctx, model, operation));
     expectStatus(
@@ -173,7 +170,7 @@ function validKey(model: ApiModel, operation: Operation): Scenario {
 }
 
 /** The valid key spelt another way HTTP allows: refused with 401, a recommendation (advice). */
-function equivalentKey(model: ApiModel, operation: Operation, variant: (typeof EQUIVALENTS)[number]): Scenario {
+function equivalentKey(model: ApiModel, operation: Operation, variant: (typeof EQUIVALENTS)[number]): CheckScenario {
   return scenarioOf(operation, `with ${variant.label} → not 401 (recommended)`, async (ctx) => {
     const request = await validRequestFor(ctx, model, operation);
     const response = await ctx.send(operation, { ...request, auth: { header: variant.header(ctx.apiKey) } });
@@ -194,7 +191,7 @@ function equivalentKey(model: ApiModel, operation: Operation, variant: (typeof E
  * each answered for its own credential. A cache in front of a deployment that keys its entries on the URL
  * alone serves an authenticated answer to an anonymous request (or keeps a 401 for the keyed one).
  */
-function inSequence(model: ApiModel, operation: Operation, first: 'with' | 'without'): Scenario {
+function inSequence(model: ApiModel, operation: Operation, first: 'with' | 'without'): CheckScenario {
   const order = first === 'with' ? 'with the valid key, then without it' : 'without a key, then with the valid key';
   return scenarioOf(operation, `${order} (the same URL) → each answered for its own credential`, async (ctx) => {
     const request = await validRequestFor(ctx, model, operation);
@@ -220,7 +217,7 @@ function inSequence(model: ApiModel, operation: Operation, first: 'with' | 'with
 }
 
 /** A secured list (a GET without path parameters) asked by its side roads without a credential: none served. */
-function sideRoads(operation: Operation): Scenario[] {
+function sideRoads(operation: Operation): CheckScenario[] {
   if (operation.method !== 'GET' || operation.path.includes('{')) return [];
   return SIDE_ROADS.map((road) => ({
     ...scenarioOf(
@@ -271,10 +268,9 @@ export function sideRoadServed(
 }
 
 /** One of this check's scenarios on one operation, named after it. */
-function scenarioOf(operation: Operation, what: string, run: Scenario['run']): Scenario {
+function scenarioOf(operation: Operation, what: string, run: CheckScenario['run']): CheckScenario {
   return {
     name: `${operation.operationId} ${what}`,
-    check: NAME,
     operationId: operation.operationId,
     // A request that changes or destroys goes to a record of the run's own (validRequestFor).
     phase: phaseOf(effectOf(operation)),

@@ -6,27 +6,23 @@
 // so a 411 passes; any other refusal fails.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import { requestEffect } from '../../../src/openapi/request-effect.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { FindingDraft, Scenario } from '../../engine/scenario.ts';
+import { scenarioCheck, type CheckScenario } from '../../engine/scenario-check.ts';
+import type { FindingDraft } from '../../engine/scenario.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { clip, phaseOf, takesJson, validRequestFor } from './scenario-helpers.ts';
 
-const NAME = 'chunkedRequestBodies';
-
-export const chunkedRequestBodies: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const chunkedRequestBodies = scenarioCheck({
+  name: 'chunkedRequestBodies',
   description:
     'A valid JSON body sent with Transfer-Encoding: chunked, without Content-Length (RFC 9112 §7.1: every recipient parses chunked), is served as the same body with a length is; 411 Length Required is allowed.',
   scenarios(model) {
     return model.operations.filter(takesJson).map((operation) => scenarioOf(operation, model));
   },
-};
+});
 
-function scenarioOf(operation: Operation, model: ApiModel): Scenario {
+function scenarioOf(operation: Operation, model: ApiModel): CheckScenario {
   return {
     name: `${operation.operationId} with its valid body sent chunked (no Content-Length) → served as with one`,
-    check: NAME,
     operationId: operation.operationId,
     phase: phaseOf(requestEffect(operation.method)),
     quickstart: operation.ownServer,

@@ -4,21 +4,20 @@
 // the same id then end as one record (the second overwrites the first, an acknowledged write lost) or as two
 // records sharing one id. Judged where it shows, in the list: a server that only echoes the field in its
 // answer, and keeps the records under ids of its own, keeps the interface.
-import type { Scenario } from '../../engine/scenario.ts';
+import type { CheckScenario } from '../../engine/scenario-check.ts';
 import type { Collection } from '../../model/api-model.ts';
 import { createItem, fullPage, itemsOf, newItemBody, quietFilterValue, isFullPage } from './scenario-helpers.ts';
 
 /** An id no store assigns early (2^53 − 2, exact in JSON), sent as the client's own. */
 const CLIENT_ID = 9007199254740990;
 
-export function clientIdScenario(collection: Collection, check: string): Scenario | undefined {
+export function clientIdScenario(collection: Collection): CheckScenario | undefined {
   const { create, idProperty, limit } = collection;
   if (!create || !idProperty) return undefined;
   return {
     name:
       `${create.operationId} twice with the same ${idProperty} in the body → two records, ` +
       `each with an ${idProperty} of its own`,
-    check,
     operationId: create.operationId,
     phase: 'write',
     async run(ctx) {

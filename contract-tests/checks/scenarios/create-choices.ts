@@ -6,7 +6,8 @@
 // (RFC 8259 §6) and I-JSON (RFC 7493 §2.2) warn that such numbers are not exact in every receiver; our
 // choice is to keep it digit for digit. Exactness is read from the bytes, whatever JSON parser reads them.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
-import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import type { CheckScenario } from '../../engine/scenario-check.ts';
+import type { ScenarioContext } from '../../engine/scenario.ts';
 import type { Observed } from '../../http/send.ts';
 import type { ApiModel, Collection } from '../../model/api-model.ts';
 import { INT64, UNKNOWN_FIELDS, pointerToken } from '../../model/kit-extensions.ts';
@@ -27,11 +28,11 @@ export function requestPropertyPointer(operation: Operation, name: string): stri
   return `${at}/properties/${pointerToken(name)}`;
 }
 
-export function choiceScenarios(model: ApiModel, collection: Collection, check: string): Scenario[] {
+export function choiceScenarios(model: ApiModel, collection: Collection): CheckScenario[] {
   const create = collection.create!;
   const schema = model.flatten(create.requestBody?.schema);
-  const common = { check, operationId: create.operationId, phase: 'write' as const };
-  const scenarios: Scenario[] = [
+  const common = { operationId: create.operationId, phase: 'write' as const };
+  const scenarios: CheckScenario[] = [
     {
       ...common,
       name: `${create.operationId} with a field the schema does not define → no 5xx (petstore-kit: accepted, not stored)`,

@@ -2,7 +2,7 @@
 // the fields it was created with. The interface leaves the list's order open and shows no way to read
 // past the first page, so a record absent from a full page is not observable, never a violation.
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import { scenarioCheck } from '../../engine/scenario-check.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
 import type { Observed } from '../../http/send.ts';
 import type { Collection } from '../../model/api-model.ts';
@@ -11,63 +11,58 @@ import {
   definedFields,
   fieldDifferences,
   fullPage,
+  isFullPage,
   itemsOf,
   newItemBody,
-  isFullPage,
+  perCollection,
 } from './scenario-helpers.ts';
 
-const NAME = 'createThenList';
-
-export const createThenList: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const createThenList = scenarioCheck({
+  name: 'createThenList',
   description:
     'A created record appears in the list, and in the list filtered by its own values, with the fields it was created with.',
-  scenarios(model) {
-    return model.collections.flatMap((collection) => {
-      if (!collection.create || !collection.idProperty) return [];
-      return [
-        {
-          name: `${collection.create.operationId}, then ${collection.list.operationId} includes the record`,
-          check: NAME,
-          operationId: collection.create.operationId,
-          phase: 'write' as const,
-          async run(ctx) {
-            const sent = newItemBody(ctx, collection);
-            const page = collection.limit ? { [collection.limit.parameter.name]: collection.limit.maximum } : {};
-            // The ids that exist before: "Unique identifier, assigned by the service" rules out handing one out again.
-            const before = await ctx.send(collection.list, { query: page });
-            const existing = new Set(itemsOf(before).map((item) => String(item[collection.idProperty!])));
-            const created = await createItem(ctx, collection, sent);
-            if (!created) return;
-            const id = String(created[collection.idProperty!]);
-            if (existing.has(id))
-              ctx.fail({
-                title: 'DuplicateId',
-                message: `The service assigned ${collection.idProperty} ${id}, which a record listed before had.`,
-                expected: `an ${collection.idProperty} no record has`,
-                actual: `${collection.idProperty} ${id}, already listed`,
-              });
-            // The listed record must carry what was sent (not merely match whatever the create answered).
-            const expected = { ...created, ...sent };
-            await expectListed(ctx, collection, expected, page, 'the list');
-            for (const filter of collection.filters) {
-              const value = created[filter.property];
-              if (typeof value === 'string')
-                await expectListed(
-                  ctx,
-                  collection,
-                  expected,
-                  { ...page, [filter.parameter.name]: value },
-                  `the list filtered by ${filter.parameter.name}=${value}`,
-                );
-            }
-          },
+  scenarios: perCollection((collection) => {
+    if (!collection.create || !collection.idProperty) return [];
+    return [
+      {
+        name: `${collection.create.operationId}, then ${collection.list.operationId} includes the record`,
+        operationId: collection.create.operationId,
+        phase: 'write' as const,
+        async run(ctx) {
+          const sent = newItemBody(ctx, collection);
+          const page = collection.limit ? { [collection.limit.parameter.name]: collection.limit.maximum } : {};
+          // The ids that exist before: "Unique identifier, assigned by the service" rules out handing one out again.
+          const before = await ctx.send(collection.list, { query: page });
+          const existing = new Set(itemsOf(before).map((item) => String(item[collection.idProperty!])));
+          const created = await createItem(ctx, collection, sent);
+          if (!created) return;
+          const id = String(created[collection.idProperty!]);
+          if (existing.has(id))
+            ctx.fail({
+              title: 'DuplicateId',
+              message: `The service assigned ${collection.idProperty} ${id}, which a record listed before had.`,
+              expected: `an ${collection.idProperty} no record has`,
+              actual: `${collection.idProperty} ${id}, already listed`,
+            });
+          // The listed record must carry what was sent (not merely match whatever the create answered).
+          const expected = { ...created, ...sent };
+          await expectListed(ctx, collection, expected, page, 'the list');
+          for (const filter of collection.filters) {
+            const value = created[filter.property];
+            if (typeof value === 'string')
+              await expectListed(
+                ctx,
+                collection,
+                expected,
+                { ...page, [filter.parameter.name]: value },
+                `the list filtered by ${filter.parameter.name}=${value}`,
+              );
+          }
         },
-      ];
-    });
-  },
-};
+      },
+    ];
+  }),
+});
 
 /** Fails when the record is absent from a page that is not full; from a full page, its absence is not observable. */
 async function expectListed(

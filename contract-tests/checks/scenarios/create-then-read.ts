@@ -3,142 +3,138 @@
 // request schema's `default`), what happens to fields the schema does not define, and how int64 values
 // beyond 2^53 are kept, create-choices.ts judges those choices.
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { FindingDraft, Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import { scenarioCheck, type CheckScenario } from '../../engine/scenario-check.ts';
+import type { FindingDraft, ScenarioContext } from '../../engine/scenario.ts';
 import type { Collection } from '../../model/api-model.ts';
 import { flattenSchema } from '../../schema/flatten-schema.ts';
 import { clientIdScenario } from './client-id-ignored.ts';
 import { choiceScenarios, requestPropertyPointer } from './create-choices.ts';
-import { createItem, definedFields, expectStatus, fieldDifferences, newItemBody } from './scenario-helpers.ts';
+import {
+  createItem,
+  expectStatus,
+  fieldDifferences,
+  newItemBody,
+  perCollection,
+  recordDifferences,
+} from './scenario-helpers.ts';
 import { isPastSunset } from './sunset.ts';
 import { withoutTrailingSlashes } from '../../../src/shared/trailing-slashes.ts';
 
-const NAME = 'createThenRead';
-
-export const createThenRead: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const createThenRead = scenarioCheck({
+  name: 'createThenRead',
   description:
     'A created record gets an id, echoes the fields sent, and is returned by the read operation with the same fields; two records get distinct ids.',
-  scenarios(model) {
-    return model.collections.flatMap((collection) => {
-      const { create, read, idProperty, readParameter } = collection;
-      if (!create || !idProperty) return [];
-      const schema = model.flatten(create.requestBody?.schema);
-      const enumFields = Object.entries(schema.properties).filter(([, p]) => p.enum?.length);
-      const variants: { label: string; overrides: Record<string, unknown>; optional: boolean; contentType?: string }[] =
-        [
-          ...enumFields.flatMap(([field, property]) =>
-            property.enum!.map((value) => ({
-              label: `${field} ${String(value)}`,
-              overrides: { [field]: value },
-              optional: true,
-            })),
-          ),
-          {
-            label: 'only the required fields (Content-Type with charset)',
-            overrides: {},
-            optional: false,
-            contentType: 'application/json; charset=utf-8',
-          },
-        ];
-      const scenarios: Scenario[] = variants.map((variant) => ({
-        name: `${create.operationId} with ${variant.label}, then ${read?.operationId ?? 'read'} returns it`,
-        check: NAME,
-        operationId: create.operationId,
-        phase: 'write',
-        async run(ctx) {
-          const body = newItemBody(ctx, collection, variant.overrides, variant.optional);
-          const response = await ctx.send(create, { json: body, contentType: variant.contentType });
-          if (
-            !expectStatus(
-              ctx,
-              response,
-              (s) => s >= 200 && s < 300,
-              `${create.operationId} with a valid body`,
-              'CreateRejected',
-            )
+  scenarios: perCollection((collection, model) => {
+    const { create, read, idProperty, readParameter } = collection;
+    if (!create || !idProperty) return [];
+    const schema = model.flatten(create.requestBody?.schema);
+    const enumFields = Object.entries(schema.properties).filter(([, p]) => p.enum?.length);
+    const variants: { label: string; overrides: Record<string, unknown>; optional: boolean; contentType?: string }[] = [
+      ...enumFields.flatMap(([field, property]) =>
+        property.enum!.map((value) => ({
+          label: `${field} ${String(value)}`,
+          overrides: { [field]: value },
+          optional: true,
+        })),
+      ),
+      {
+        label: 'only the required fields (Content-Type with charset)',
+        overrides: {},
+        optional: false,
+        contentType: 'application/json; charset=utf-8',
+      },
+    ];
+    const scenarios: CheckScenario[] = variants.map((variant) => ({
+      name: `${create.operationId} with ${variant.label}, then ${read?.operationId ?? 'read'} returns it`,
+      operationId: create.operationId,
+      phase: 'write',
+      async run(ctx) {
+        const body = newItemBody(ctx, collection, variant.overrides, variant.optional);
+        const response = await ctx.send(create, { json: body, contentType: variant.contentType });
+        if (
+          !expectStatus(
+            ctx,
+            response,
+            (s) => s >= 200 && s < 300,
+            `${create.operationId} with a valid body`,
+            'CreateRejected',
           )
-            return;
-          const created = (typeof response.json === 'object' && response.json) as Record<string, unknown> | false;
-          if (!created) return; // the schema check reports the body
-          const id = created[idProperty];
-          if (typeof id !== 'number' && typeof id !== 'string' && typeof id !== 'bigint')
-            return ctx.fail({
-              title: 'NoIdAssigned',
-              message: `The created record has no usable ${idProperty}.`,
-              expected: `${idProperty} assigned by the service`,
-              actual: response.text,
-            });
-          const differs = createdDiffers(body, created, response.text);
-          if (differs) ctx.fail(differs);
-          if (!variant.optional) judgeDefaults(ctx, collection, body, created);
-          const location = response.headers.location;
-          if (location !== undefined && !withoutTrailingSlashes(location).endsWith(`/${String(id)}`)) {
-            // RFC 9110 §10.2.2: Location names the created resource. The seed mentions no Location at all.
-            const choice = ctx.model.choiceFor(
-              `${create.responses[String(response.status)]?.pointer ?? `${create.pointer}/responses/${response.status}`}/headers/Location`,
-            );
-            ctx.recommend({
-              title: 'LocationMismatch',
-              message: `Location does not point to the created record (${idProperty} ${String(id)}).`,
-              expected: `…/${String(id)}`,
-              actual: location,
-              choice,
-            });
-          }
-          if (!read || !readParameter || isPastSunset(read, ctx.now)) return;
-          const readBack = await ctx.send(read, { path: { [readParameter]: String(id) } });
-          if (
-            !expectStatus(
-              ctx,
-              readBack,
-              200,
-              `${read.operationId} of the just-created ${idProperty} ${String(id)}`,
-              'CreatedNotReadable',
-            )
+        )
+          return;
+        const created = (typeof response.json === 'object' && response.json) as Record<string, unknown> | false;
+        if (!created) return; // the schema check reports the body
+        const id = created[idProperty];
+        if (typeof id !== 'number' && typeof id !== 'string' && typeof id !== 'bigint')
+          return ctx.fail({
+            title: 'NoIdAssigned',
+            message: `The created record has no usable ${idProperty}.`,
+            expected: `${idProperty} assigned by the service`,
+            actual: response.text,
+          });
+        const differs = createdDiffers(body, created, response.text);
+        if (differs) ctx.fail(differs);
+        if (!variant.optional) judgeDefaults(ctx, collection, body, created);
+        const location = response.headers.location;
+        if (location !== undefined && !withoutTrailingSlashes(location).endsWith(`/${String(id)}`)) {
+          // RFC 9110 §10.2.2: Location names the created resource. The seed mentions no Location at all.
+          const choice = ctx.model.choiceFor(
+            `${create.responses[String(response.status)]?.pointer ?? `${create.pointer}/responses/${response.status}`}/headers/Location`,
+          );
+          ctx.recommend({
+            title: 'LocationMismatch',
+            message: `Location does not point to the created record (${idProperty} ${String(id)}).`,
+            expected: `…/${String(id)}`,
+            actual: location,
+            choice,
+          });
+        }
+        if (!read || !readParameter || isPastSunset(read, ctx.now)) return;
+        const readBack = await ctx.send(read, { path: { [readParameter]: String(id) } });
+        if (
+          !expectStatus(
+            ctx,
+            readBack,
+            200,
+            `${read.operationId} of the just-created ${idProperty} ${String(id)}`,
+            'CreatedNotReadable',
           )
-            return;
-          const differences =
-            typeof readBack.json === 'object' && readBack.json
-              ? fieldDifferences(created, readBack.json as Record<string, unknown>, definedFields(collection, created))
-              : ['no record'];
-          if (differences.length)
-            ctx.fail({
-              title: 'ReadDiffersFromCreated',
-              message: `${read.operationId} returns the record otherwise than it was created: ${differences.join('; ')}.`,
-              expected: response.text,
-              actual: readBack.text,
-            });
-        },
-      }));
-      scenarios.push({
-        name: `${create.operationId} twice gives two distinct ${idProperty}s`,
-        check: NAME,
-        operationId: create.operationId,
-        phase: 'write',
-        async run(ctx) {
-          const [a, b] = await Promise.all([
-            createItem(ctx, collection, newItemBody(ctx, collection)),
-            createItem(ctx, collection, newItemBody(ctx, collection)),
-          ]);
-          if (a && b && a[idProperty] === b[idProperty]) {
-            ctx.fail({
-              title: 'DuplicateId',
-              message: `Two created records share ${idProperty} ${stringifyJsonExact(a[idProperty])}.`,
-              expected: 'distinct ids',
-              actual: `${stringifyJsonExact(a[idProperty])} twice`,
-            });
-          }
-        },
-      });
-      scenarios.push(...choiceScenarios(model, collection, NAME));
-      const clientId = clientIdScenario(collection, NAME);
-      if (clientId) scenarios.push(clientId);
-      return scenarios;
+        )
+          return;
+        const differences = recordDifferences(collection, created, readBack.json);
+        if (differences.length)
+          ctx.fail({
+            title: 'ReadDiffersFromCreated',
+            message: `${read.operationId} returns the record otherwise than it was created: ${differences.join('; ')}.`,
+            expected: response.text,
+            actual: readBack.text,
+          });
+      },
+    }));
+    scenarios.push({
+      name: `${create.operationId} twice gives two distinct ${idProperty}s`,
+      operationId: create.operationId,
+      phase: 'write',
+      async run(ctx) {
+        const [a, b] = await Promise.all([
+          createItem(ctx, collection, newItemBody(ctx, collection)),
+          createItem(ctx, collection, newItemBody(ctx, collection)),
+        ]);
+        if (a && b && a[idProperty] === b[idProperty]) {
+          ctx.fail({
+            title: 'DuplicateId',
+            message: `Two created records share ${idProperty} ${stringifyJsonExact(a[idProperty])}.`,
+            expected: 'distinct ids',
+            actual: `${stringifyJsonExact(a[idProperty])} twice`,
+          });
+        }
+      },
     });
-  },
-};
+    scenarios.push(...choiceScenarios(model, collection));
+    const clientId = clientIdScenario(collection);
+    if (clientId) scenarios.push(clientId);
+    return scenarios;
+  }),
+});
 
 /**
  * Fields left out of the request get the request schema's `default` (OpenAPI 3.0.3 §4.7.24: "what would

@@ -6,15 +6,13 @@
 // refuse it before any operation, and so before its credential, is judged.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import { effectOf } from '../../../src/openapi/request-effect.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { AuthMode, RequestSpec, Scenario } from '../../engine/scenario.ts';
+import { scenarioCheck, type CheckScenario } from '../../engine/scenario-check.ts';
+import type { AuthMode, RequestSpec } from '../../engine/scenario.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { invalidBodies } from '../../schema/invalid-bodies.ts';
 import { invalidParameterValues } from '../../schema/invalid-parameters.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 import { expectStatus, ownRecordFor, phaseOf } from './scenario-helpers.ts';
-
-const NAME = 'credentialFirst';
 
 const CREDENTIALS: { label: string; auth: () => AuthMode }[] = [
   { label: 'no Authorization header', auth: () => 'none' },
@@ -32,9 +30,8 @@ interface Fault {
   unknownId?: true;
 }
 
-export const credentialFirst: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const credentialFirst = scenarioCheck({
+  name: 'credentialFirst',
   description:
     'A request with a bad credential and another fault (invalid body, parameter out of bounds, unknown id) ' +
     'gets 401: the credential is judged first.',
@@ -43,9 +40,8 @@ export const credentialFirst: ScenarioCheckDefinition = {
       .filter((operation) => operation.security.some((requirement) => Object.keys(requirement).length > 0))
       .flatMap((operation) =>
         faultsOf(model, operation).flatMap((fault) =>
-          CREDENTIALS.map<Scenario>((credential) => ({
+          CREDENTIALS.map<CheckScenario>((credential) => ({
             name: `${operation.operationId} with ${credential.label} and ${fault.label} → 401`,
-            check: NAME,
             operationId: operation.operationId,
             phase: phaseOf(effectOf(operation)),
             quickstart: operation.ownServer,
@@ -68,7 +64,7 @@ export const credentialFirst: ScenarioCheckDefinition = {
         ),
       );
   },
-};
+});
 
 /** One request per kind of fault the operation can have: each body fault, each query parameter, an unknown id. */
 function faultsOf(model: ApiModel, operation: Operation): Fault[] {

@@ -5,18 +5,17 @@
 // the create's answer, getPet and the list filtered by the record's status all return it byte for byte.
 // A server that truncates, normalises, re-encodes or rounds returns a value nobody sent.
 import { parseJsonExact, stringifyJsonExact } from '../../../src/shared/exact-json.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import { scenarioCheck, type CheckScenario } from '../../engine/scenario-check.ts';
+import type { ScenarioContext } from '../../engine/scenario.ts';
 import type { FindingTitle } from '../../findings.ts';
 import type { Observed } from '../../http/send.ts';
 import type { Collection } from '../../model/api-model.ts';
 import { INT64 } from '../../model/kit-extensions.ts';
 import type { FlatSchema } from '../../schema/flatten-schema.ts';
 import { requestPropertyPointer } from './create-choices.ts';
-import { clip, itemsOf, newItemBody, quietFilterValue, runTag } from './scenario-helpers.ts';
+import { clip, itemsOf, newItemBody, perCollection, quietFilterValue, runTag } from './scenario-helpers.ts';
 import { isPastSunset } from './sunset.ts';
 
-const NAME = 'fieldEdges';
 const INT64_MIN = '-9223372036854775808';
 const INT64_MAX = '9223372036854775807';
 
@@ -29,32 +28,28 @@ interface Edge {
   exactNumbers?: boolean;
 }
 
-export const fieldEdges: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const fieldEdges = scenarioCheck({
+  name: 'fieldEdges',
   description:
     'A create with a field at an edge its schema allows (empty, long, unicode, escapes, int64 extremes) keeps it ' +
     'byte for byte in the answer, getPet and the filtered list, if accepted.',
-  scenarios(model) {
-    return model.collections.flatMap((collection) => {
-      const create = collection.create;
-      if (!create || !collection.idProperty) return [];
-      const schema = model.flatten(create.requestBody?.schema);
-      return Object.entries(schema.properties)
-        .flatMap(([field, property]) => edgesOf(field, property))
-        .map<Scenario>((edge) => ({
-          name: `${create.operationId} with ${edge.field} ${edge.label} → kept exactly by every read, if accepted`,
-          check: NAME,
-          operationId: create.operationId,
-          phase: 'write',
-          exactNumbers: edge.exactNumbers,
-          async run(ctx) {
-            await roundTrip(ctx, collection, edge);
-          },
-        }));
-    });
-  },
-};
+  scenarios: perCollection((collection, model) => {
+    const create = collection.create;
+    if (!create || !collection.idProperty) return [];
+    const schema = model.flatten(create.requestBody?.schema);
+    return Object.entries(schema.properties)
+      .flatMap(([field, property]) => edgesOf(field, property))
+      .map<CheckScenario>((edge) => ({
+        name: `${create.operationId} with ${edge.field} ${edge.label} → kept exactly by every read, if accepted`,
+        operationId: create.operationId,
+        phase: 'write',
+        exactNumbers: edge.exactNumbers,
+        async run(ctx) {
+          await roundTrip(ctx, collection, edge);
+        },
+      }));
+  }),
+});
 
 function edgesOf(field: string, property: FlatSchema): Edge[] {
   if (property.enum?.length) return []; // every enum value: createThenRead

@@ -10,25 +10,21 @@ import fc from 'fast-check';
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import { effectOf } from '../../../src/openapi/request-effect.ts';
 import { requestsOf, type GeneratedRequest } from '../../generate/request-arbitraries.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { FindingDraft, Probed, RequestSpec, Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import { scenarioCheck, type CheckScenario } from '../../engine/scenario-check.ts';
+import type { FindingDraft, Probed, RequestSpec, ScenarioContext } from '../../engine/scenario.ts';
 import type { Observed } from '../../http/send.ts';
 import { RetryBudgetExhausted } from '../../http/throttle.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { refusalLabel, refusalRule } from './expect-refused.ts';
 import { clip, itemsOf, ownRecordFor, phaseOf } from './scenario-helpers.ts';
 
-const NAME = 'generatedRequests';
-
-export const generatedRequests: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const generatedRequests = scenarioCheck({
+  name: 'generatedRequests',
   description:
     'Requests built from the schemas by fast-check (seeded, --max-examples per operation), valid and invalid: never a 5xx, invalid ones refused as the interface says, every answer as the response checks require; a failure is shrunk to its smallest request.',
   scenarios(model) {
-    return model.operations.map((operation): Scenario => ({
+    return model.operations.map((operation): CheckScenario => ({
       name: `${operation.operationId} with generated requests, valid and invalid → served as declared or refused, invalid ones refused, never 5xx`,
-      check: NAME,
       operationId: operation.operationId,
       // Valid creates add records: they run after every scenario that counts them.
       phase: phaseOf(effectOf(operation), 'bulk'),
@@ -36,7 +32,7 @@ export const generatedRequests: ScenarioCheckDefinition = {
       run: (ctx) => search(ctx, model, operation),
     }));
   },
-};
+});
 
 /** Why one answer fails, or undefined when it passes (the response checks' failures are counted apart). */
 type Verdict = Omit<FindingDraft, 'exchange'> | undefined;

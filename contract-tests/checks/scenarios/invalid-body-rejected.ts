@@ -2,16 +2,13 @@
 // interface declares 400 for that fault (createPet: "Body missing, required fields missing, or values
 // invalid"; sendMessage: "Invalid JSON, message field missing, or the Content-Type header not
 // application/json"), any 4xx elsewhere (our choice: 400 there too). Never a 2xx, never a 5xx.
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import { scenarioCheck } from '../../engine/scenario-check.ts';
 import { invalidBodies } from '../../schema/invalid-bodies.ts';
 import { expectRefused, refusalLabel, refusalRule } from './expect-refused.ts';
 import { ownRecordFor } from './scenario-helpers.ts';
 
-const NAME = 'invalidBodyRejected';
-
-export const invalidBodyRejected: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const invalidBodyRejected = scenarioCheck({
+  name: 'invalidBodyRejected',
   description:
     'Bodies that are missing, malformed, not objects, lack a required field, carry a wrong type or enum value, or are not labelled application/json are refused (400 where the interface says so).',
   scenarios(model) {
@@ -23,7 +20,6 @@ export const invalidBodyRejected: ScenarioCheckDefinition = {
             const rule = refusalRule(model, operation, variant.faults);
             return {
               name: `${operation.operationId} with ${variant.label} → ${refusalLabel(rule)}`,
-              check: NAME,
               operationId: operation.operationId,
               // A broken server might store what it should refuse: only sent when writes are allowed.
               phase: 'write' as const,
@@ -49,4 +45,4 @@ export const invalidBodyRejected: ScenarioCheckDefinition = {
         ),
       );
   },
-};
+});

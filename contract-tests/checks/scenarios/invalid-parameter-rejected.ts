@@ -7,7 +7,7 @@
 // recommended); a list that shows records of another value ignored the filter, and fails.
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import { effectOf } from '../../../src/openapi/request-effect.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import { scenarioCheck } from '../../engine/scenario-check.ts';
 import { invalidParameterValues } from '../../schema/invalid-parameters.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
@@ -15,11 +15,8 @@ import type { Observed } from '../../http/send.ts';
 import { expectRefused, refusalLabel, refusalRule, type RefusalRule } from './expect-refused.ts';
 import { clip, itemsOf, ownRecordFor, phaseOf } from './scenario-helpers.ts';
 
-const NAME = 'invalidParameterRejected';
-
-export const invalidParameterRejected: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const invalidParameterRejected = scenarioCheck({
+  name: 'invalidParameterRejected',
   description:
     'Query and path parameters of a wrong type, out of bounds or outside their enum are refused with a 4xx (400 where the interface says so), never served or answered with a 5xx.',
   scenarios(model) {
@@ -37,7 +34,6 @@ export const invalidParameterRejected: ScenarioCheckDefinition = {
             .filter((variant) => parameter.in !== 'path' || variant.value !== '')
             .map((variant) => ({
               name: `${operation.operationId} with ${parameter.name}=${stringifyJsonExact(variant.value)} (${variant.label}) → ${refusalLabel(rule)}${filter && variant.enumRelated ? `, or a list with no record of another ${filter.property}` : ''}`,
-              check: NAME,
               operationId: operation.operationId,
               phase: phaseOf(effectOf(operation)),
               quickstart: operation.ownServer,
@@ -68,7 +64,7 @@ export const invalidParameterRejected: ScenarioCheckDefinition = {
         }),
     );
   },
-};
+});
 
 /**
  * A filter value outside the enum answered with a list: faithful when the list holds no record of another

@@ -3,19 +3,16 @@
 // same media type as `application/json`), and where the interface requires JSON such a request is a valid
 // request: it is answered as the plain spelling is, never refused as another media type.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { FindingDraft, Scenario } from '../../engine/scenario.ts';
+import { scenarioCheck, type CheckScenario } from '../../engine/scenario-check.ts';
+import type { FindingDraft } from '../../engine/scenario.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { clip, takesJson, validRequestFor } from './scenario-helpers.ts';
-
-const NAME = 'jsonMediaTypes';
 
 /** Spellings of `application/json` HTTP makes equal to it. */
 const SPELLINGS = ['application/json; charset=utf-8', 'Application/JSON', 'APPLICATION/json;charset=UTF-8'];
 
-export const jsonMediaTypes: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const jsonMediaTypes = scenarioCheck({
+  name: 'jsonMediaTypes',
   description:
     'A valid JSON body labelled application/json with a parameter or in another letter case (the same media type, RFC 9110 §8.3.1) is served like one labelled application/json.',
   scenarios(model) {
@@ -23,12 +20,11 @@ export const jsonMediaTypes: ScenarioCheckDefinition = {
       .filter(takesJson)
       .flatMap((operation) => SPELLINGS.map((spelling) => scenarioOf(operation, spelling, model)));
   },
-};
+});
 
-function scenarioOf(operation: Operation, spelling: string, model: ApiModel): Scenario {
+function scenarioOf(operation: Operation, spelling: string, model: ApiModel): CheckScenario {
   return {
     name: `${operation.operationId} with Content-Type: ${spelling} → served as JSON`,
-    check: NAME,
     operationId: operation.operationId,
     phase: 'write',
     quickstart: operation.ownServer,

@@ -1,50 +1,44 @@
 // A list never shows the same record twice (the seed: id is a "unique identifier"). Its order is left
 // open by the seed; our overlay lists in ascending id order (`x-petstore-kit-order`), so another order
 // departs from that choice.
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import { scenarioCheck } from '../../engine/scenario-check.ts';
 import type { FindingDraft, ScenarioContext } from '../../engine/scenario.ts';
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { Collection } from '../../model/api-model.ts';
 import { LIST_ORDER } from '../../model/kit-extensions.ts';
-import { expectStatus, itemsOf } from './scenario-helpers.ts';
+import { expectStatus, itemsOf, perCollection } from './scenario-helpers.ts';
 
-const NAME = 'listConsistency';
-
-export const listConsistency: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const listConsistency = scenarioCheck({
+  name: 'listConsistency',
   description: 'A list page holds each record once (identifiers are unique); petstore-kit lists in ascending id order.',
-  scenarios(model) {
-    return model.collections.flatMap((collection) => {
-      const id = collection.idProperty;
-      if (!id) return [];
-      const order = model.choiceFor(`${collection.list.pointer}/${LIST_ORDER}`)
-        ? collection.list.source[LIST_ORDER]
-        : undefined;
-      return [
-        {
-          name: `${collection.list.operationId} holds each ${id} once${typeof order === 'string' ? ` (petstore-kit: in ${order} order)` : ''}`,
-          check: NAME,
-          operationId: collection.list.operationId,
-          phase: 'read' as const,
-          async run(ctx) {
-            const page = collection.limit ? { [collection.limit.parameter.name]: collection.limit.maximum } : {};
-            const response = await ctx.send(collection.list, { query: page });
-            if (!expectStatus(ctx, response, 200, collection.list.operationId)) return;
-            const items = itemsOf(response);
-            const duplicates = duplicateRecords(items, id);
-            if (duplicates) ctx.fail(duplicates);
-            judgeOrder(
-              ctx,
-              collection,
-              items.map((item) => String(item[id])),
-            );
-          },
+  scenarios: perCollection((collection, model) => {
+    const id = collection.idProperty;
+    if (!id) return [];
+    const order = model.choiceFor(`${collection.list.pointer}/${LIST_ORDER}`)
+      ? collection.list.source[LIST_ORDER]
+      : undefined;
+    return [
+      {
+        name: `${collection.list.operationId} holds each ${id} once${typeof order === 'string' ? ` (petstore-kit: in ${order} order)` : ''}`,
+        operationId: collection.list.operationId,
+        phase: 'read' as const,
+        async run(ctx) {
+          const page = collection.limit ? { [collection.limit.parameter.name]: collection.limit.maximum } : {};
+          const response = await ctx.send(collection.list, { query: page });
+          if (!expectStatus(ctx, response, 200, collection.list.operationId)) return;
+          const items = itemsOf(response);
+          const duplicates = duplicateRecords(items, id);
+          if (duplicates) ctx.fail(duplicates);
+          judgeOrder(
+            ctx,
+            collection,
+            items.map((item) => String(item[id])),
+          );
         },
-      ];
-    });
-  },
-};
+      },
+    ];
+  }),
+});
 
 /** Our choice of order, where the document in force states one (`ascending <property>`). */
 function judgeOrder(ctx: ScenarioContext, collection: Collection, ids: string[]): void {

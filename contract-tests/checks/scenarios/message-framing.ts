@@ -4,47 +4,40 @@
 // a client that keeps the connection as the start of its next answer. And an HTTP/1.0 client does not know
 // chunked: "A server MUST NOT send a response containing Transfer-Encoding unless the corresponding request
 // indicates HTTP/1.1 (or later minor revisions)" (RFC 9112 §6.1).
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import { scenarioCheck } from '../../engine/scenario-check.ts';
 import type { FindingDraft } from '../../engine/scenario.ts';
 import type { Observed } from '../../http/send.ts';
-import { clip } from './scenario-helpers.ts';
+import { clip, perCollection } from './scenario-helpers.ts';
 
-const NAME = 'messageFraming';
-
-export const messageFraming: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const messageFraming = scenarioCheck({
+  name: 'messageFraming',
   description:
     'A HEAD answer carries no content (RFC 9110 §9.3.2); an HTTP/1.0 request gets no Transfer-Encoding (RFC 9112 §6.1).',
-  scenarios(model) {
-    return model.collections.flatMap(({ list, limit }) => [
-      {
-        name: `HEAD ${list.path} with the key, read byte for byte → headers only, no content`,
-        check: NAME,
-        operationId: list.operationId,
-        phase: 'read' as const,
-        unlistedMethod: true,
-        async run(ctx) {
-          const response = await ctx.sendUndeclared({ method: 'HEAD', path: list.path, wire: 'raw' });
-          const finding = headContent(response, `HEAD ${list.path}`);
-          if (finding) ctx.fail(finding);
-        },
+  scenarios: perCollection(({ list, limit }) => [
+    {
+      name: `HEAD ${list.path} with the key, read byte for byte → headers only, no content`,
+      operationId: list.operationId,
+      phase: 'read' as const,
+      unlistedMethod: true,
+      async run(ctx) {
+        const response = await ctx.sendUndeclared({ method: 'HEAD', path: list.path, wire: 'raw' });
+        const finding = headContent(response, `HEAD ${list.path}`);
+        if (finding) ctx.fail(finding);
       },
-      {
-        name: `${list.operationId} as an HTTP/1.0 request → answered without Transfer-Encoding`,
-        check: NAME,
-        operationId: list.operationId,
-        phase: 'read' as const,
-        async run(ctx) {
-          const query = limit ? { [limit.parameter.name]: 1 } : {};
-          const response = await ctx.send(list, { query, wire: 'http/1.0' });
-          const finding = chunkedToHttp10(response, `${list.operationId} asked in HTTP/1.0`);
-          if (finding) ctx.fail(finding);
-        },
+    },
+    {
+      name: `${list.operationId} as an HTTP/1.0 request → answered without Transfer-Encoding`,
+      operationId: list.operationId,
+      phase: 'read' as const,
+      async run(ctx) {
+        const query = limit ? { [limit.parameter.name]: 1 } : {};
+        const response = await ctx.send(list, { query, wire: 'http/1.0' });
+        const finding = chunkedToHttp10(response, `${list.operationId} asked in HTTP/1.0`);
+        if (finding) ctx.fail(finding);
       },
-    ]);
-  },
-};
+    },
+  ]),
+});
 
 /** The verdict on a HEAD answer read byte for byte (its body is what followed the headers): HeadContentSent. */
 export function headContent(response: Pick<Observed, 'status' | 'text'>, what: string): FindingDraft | undefined {

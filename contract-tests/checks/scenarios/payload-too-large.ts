@@ -8,27 +8,23 @@
 // limit would store that long text (hence a write scenario). The one at the limit is padded with
 // trailing JSON whitespace, so a conformant server that accepts it stores only an ordinary record.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import { scenarioCheck, type CheckScenario } from '../../engine/scenario-check.ts';
+import type { ScenarioContext } from '../../engine/scenario.ts';
 import type { Observed } from '../../http/send.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { MAX_BODY_BYTES } from '../../model/kit-extensions.ts';
 import { clip, ownRecordFor, runTag } from './scenario-helpers.ts';
 
-const NAME = 'payloadTooLarge';
-
-export const payloadTooLarge: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const payloadTooLarge = scenarioCheck({
+  name: 'payloadTooLarge',
   description:
     'A body one byte over x-max-body-bytes gets 413 on every operation declaring it, one of exactly the limit is not refused as too large (petstore-kit: 1 MiB); never a 5xx.',
   scenarios(model) {
-    return model.operations.flatMap((operation): Scenario[] => {
+    return model.operations.flatMap((operation): CheckScenario[] => {
       const limit = bodyLimit(operation);
       if (limit === undefined || !operation.requestBody) return [];
       const common = {
-        check: NAME,
         operationId: operation.operationId,
         phase: 'write' as const,
         quickstart: operation.ownServer,
@@ -76,7 +72,7 @@ export const payloadTooLarge: ScenarioCheckDefinition = {
       ];
     });
   },
-};
+});
 
 /** Nothing a client sends may make the server fail: a 5xx is a failure whatever the limit. */
 function failedOn5xx(ctx: ScenarioContext, response: Observed & { index: number }): boolean {

@@ -5,14 +5,13 @@
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import { effectOf } from '../../../src/openapi/request-effect.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { FindingDraft, Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import { scenarioCheck, type CheckScenario } from '../../engine/scenario-check.ts';
+import type { FindingDraft, ScenarioContext } from '../../engine/scenario.ts';
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 import { declaredSchema } from '../../model/declared-response.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { expectStatus, runTag, shown, statusIn } from './scenario-helpers.ts';
 
-const NAME = 'quickstartMessage';
 /** RFC 3339 / ISO 8601 date-time in UTC: `Z` or a zero offset. */
 const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]00:?00)$/i;
 /**
@@ -31,10 +30,9 @@ export function createsUnlisted(model: ApiModel, operation: Operation): boolean 
 }
 
 /** One of this check's scenarios on one operation. */
-function message(operation: Operation, name: string, run: Scenario['run']): Scenario {
+function message(operation: Operation, name: string, run: CheckScenario['run']): CheckScenario {
   return {
     name,
-    check: NAME,
     operationId: operation.operationId,
     phase: 'write',
     quickstart: operation.ownServer,
@@ -42,9 +40,8 @@ function message(operation: Operation, name: string, run: Scenario['run']): Scen
   };
 }
 
-export const quickstartMessage: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const quickstartMessage = scenarioCheck({
+  name: 'quickstartMessage',
   description:
     'A valid message is accepted with a 2xx; the Message echoes the text, has a non-empty id and string status, createdAt in ISO 8601 UTC, and each message its own id.',
   scenarios(model) {
@@ -93,7 +90,7 @@ export const quickstartMessage: ScenarioCheckDefinition = {
         }),
       ]);
   },
-};
+});
 
 /** A 2xx answer to a message, its body an object. */
 export interface Answer {

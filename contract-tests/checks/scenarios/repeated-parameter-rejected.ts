@@ -5,7 +5,7 @@
 // records with one of the two statuses. Our overlay chose 400; anything else departs from that choice.
 import type { ParameterObject } from '../../../src/openapi/openapi-document.ts';
 import { effectOf } from '../../../src/openapi/request-effect.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import { scenarioCheck } from '../../engine/scenario-check.ts';
 import type { ScenarioContext } from '../../engine/scenario.ts';
 import type { Observed } from '../../http/send.ts';
 import type { ApiModel } from '../../model/api-model.ts';
@@ -15,11 +15,8 @@ import { refusalRule } from './expect-refused.ts';
 import { clip, itemsOf, ownRecordFor, phaseOf } from './scenario-helpers.ts';
 import { filterIgnored } from './status-filter.ts';
 
-const NAME = 'repeatedParameterRejected';
-
-export const repeatedParameterRejected: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const repeatedParameterRejected = scenarioCheck({
+  name: 'repeatedParameterRejected',
   description:
     'A non-array query parameter given twice (?limit=5&limit=6) never gets a 5xx, and if served honours one of the values (petstore-kit: 400).',
   scenarios(model) {
@@ -33,7 +30,6 @@ export const repeatedParameterRejected: ScenarioCheckDefinition = {
           const { chosen400 } = refusalRule(model, operation);
           return {
             name: `${operation.operationId} with ${parameter.name} repeated (?${query}) → no 5xx, one value honoured${chosen400 ? ' (petstore-kit: 400)' : ''}`,
-            check: NAME,
             operationId: operation.operationId,
             // Read-only runs send only safe requests; a repeated parameter on another method may write.
             phase: phaseOf(effectOf(operation)),
@@ -74,7 +70,7 @@ export const repeatedParameterRejected: ScenarioCheckDefinition = {
         }),
     );
   },
-};
+});
 
 /** Served: the answer honours one of the two values (at most the larger page; records of either value). */
 function judgeServed(

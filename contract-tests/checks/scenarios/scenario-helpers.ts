@@ -2,6 +2,7 @@
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
 import type { FindingTitle } from '../../findings.ts';
 import type { Observed } from '../../http/send.ts';
+import type { CheckScenario } from '../../engine/scenario-check.ts';
 import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
 import { notSent } from '../../engine/own-records.ts';
 import type { ApiModel, Collection } from '../../model/api-model.ts';
@@ -11,6 +12,13 @@ import { effectOf, type RequestEffect } from '../../../src/openapi/request-effec
 import { sampleFromSchema } from '../../schema/sample-from-schema.ts';
 
 type Item = Record<string, unknown>;
+
+/** A check's scenarios for each collection of the model, in the model's order (scenarioCheck's `scenarios`). */
+export function perCollection(
+  scenarios: (collection: Collection, model: ApiModel) => CheckScenario[],
+): (model: ApiModel) => CheckScenario[] {
+  return (model) => model.collections.flatMap((collection) => scenarios(collection, model));
+}
 
 /** Records a failure unless the status is the expected one (or satisfies the predicate). Returns whether it held. */
 export function expectStatus(
@@ -154,6 +162,16 @@ export function shown(value: unknown): string {
 /** The fields of `record` that the collection's item schema defines (the only ones two answers must agree on). */
 export function definedFields(collection: Collection, record: Item): string[] {
   return Object.keys(record).filter((field) => field in collection.item.properties);
+}
+
+/**
+ * How the record an answer holds differs from `expected` over the fields the collection's schema defines, as
+ * fieldDifferences' lines; `no record` when the answer holds no object.
+ */
+export function recordDifferences(collection: Collection, expected: Item, answer: unknown): string[] {
+  return typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+    ? fieldDifferences(expected, answer as Item, definedFields(collection, expected))
+    : ['no record'];
 }
 
 /**

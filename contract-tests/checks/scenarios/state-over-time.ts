@@ -6,26 +6,17 @@
 // one, and the lists. The seed: the service assigns each pet a "unique identifier", and a created pet is one
 // of "all pets" (listPets); nothing in it lets a record lapse.
 import { stringifyJsonExact } from '../../../src/shared/exact-json.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import { scenarioCheck, type CheckScenario } from '../../engine/scenario-check.ts';
+import type { ScenarioContext } from '../../engine/scenario.ts';
 import type { Observed } from '../../http/send.ts';
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import type { ApiModel, Collection } from '../../model/api-model.ts';
 import { declaredSchema } from '../../model/declared-response.ts';
 import { judgeListed } from './create-then-list.ts';
 import { createsUnlisted, sendValid } from './quickstart-message.ts';
-import {
-  createItem,
-  definedFields,
-  expectStatus,
-  fieldDifferences,
-  isFullPage,
-  itemsOf,
-  newItemBody,
-} from './scenario-helpers.ts';
+import { createItem, expectStatus, isFullPage, itemsOf, newItemBody, recordDifferences } from './scenario-helpers.ts';
 import { isPastSunset } from './sunset.ts';
 
-const NAME = 'stateOverTime';
 /** Lists are read again after every this many creates: pages a cache may keep while the data moves on. */
 const LIST_EVERY = 5;
 /**
@@ -38,29 +29,26 @@ const REVISITED = 5;
 
 type Item = Record<string, unknown>;
 
-export const stateOverTime: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const stateOverTime = scenarioCheck({
+  name: 'stateOverTime',
   description:
     "After many later creates and lists, the run's records read back and are listed as created, new records get new ids, a list that changed is not answered 304 Not Modified, and a message sent later carries a later createdAt.",
   scenarios(model) {
-    const messages: Scenario[] = model.operations
+    const messages: CheckScenario[] = model.operations
       .filter((operation) => createsUnlisted(model, operation))
       .map((operation) => ({
         name: `${operation.operationId} at the end of the run: a later createdAt than the run's first message`,
-        check: NAME,
         operationId: operation.operationId,
         phase: 'bulk' as const,
         quickstart: operation.ownServer,
         run: (ctx) => laterMessage(ctx, model, operation),
       }));
-    const records: Scenario[] = model.collections.flatMap((collection) => {
+    const records: CheckScenario[] = model.collections.flatMap((collection) => {
       const { create, idProperty } = collection;
       if (!create || !idProperty) return [];
       return [
         {
           name: `${create.operationId} many times, then the run's records are read again, unchanged and listed`,
-          check: NAME,
           operationId: create.operationId,
           phase: 'bulk' as const,
           run: (ctx) => revisit(ctx, collection),
@@ -70,7 +58,7 @@ export const stateOverTime: ScenarioCheckDefinition = {
     // The messages last: the records' scenario is part of the wait between the first message and the last.
     return [...records, ...messages];
   },
-};
+});
 
 async function revisit(ctx: ScenarioContext, collection: Collection): Promise<void> {
   const id = collection.idProperty!;
@@ -179,11 +167,7 @@ async function readAgain(
   const value = record[idProperty!];
   const response = await ctx.send(read, { path: { [readParameter]: String(value) } });
   if (response.status !== 200) return response;
-  const json = response.json;
-  const differences =
-    typeof json === 'object' && json !== null && !Array.isArray(json)
-      ? fieldDifferences(record, json as Item, definedFields(collection, record))
-      : ['no record'];
+  const differences = recordDifferences(collection, record, response.json);
   if (differences.length)
     ctx.fail({
       title: 'ReadDiffersFromCreated',

@@ -1,45 +1,39 @@
 // Reading an id that cannot exist gets 404 with an Error body, not an empty 200 or a made-up record.
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import { expectStatus } from './scenario-helpers.ts';
+import { scenarioCheck } from '../../engine/scenario-check.ts';
+import { expectStatus, perCollection } from './scenario-helpers.ts';
 import { expectGone, isPastSunset } from './sunset.ts';
 
-const NAME = 'unknownIdNotFound';
-
-export const unknownIdNotFound: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const unknownIdNotFound = scenarioCheck({
+  name: 'unknownIdNotFound',
   description: 'Reading an id that cannot exist gets 404.',
-  scenarios(model) {
-    return model.collections.flatMap((collection) => {
-      const read = collection.read;
-      const parameter = read?.parameters.find((p) => p.name === collection.readParameter);
-      if (!read || !parameter) return [];
-      const type = model.flatten(parameter.schema).type;
-      // The largest id exact in JSON: valid for the schema, never assigned by a real store.
-      const id =
-        type === 'integer' || type === 'number' ? String(Number.MAX_SAFE_INTEGER) : `conformance-unknown-${Date.now()}`;
-      return [
-        {
-          name: `${read.operationId} of an id that cannot exist (${id}) → 404`,
-          check: NAME,
-          operationId: read.operationId,
-          phase: 'read' as const,
-          quickstart: read.ownServer,
-          async run(ctx) {
-            const response = await ctx.send(read, { path: { [parameter.name]: id } });
-            // The seed: "404 | Error | No such animal".
-            if (isPastSunset(read, ctx.now)) expectGone(ctx, read, response);
-            else
-              expectStatus(
-                ctx,
-                response,
-                404,
-                `${read.operationId} of an unknown id`,
-                response.status < 300 ? 'UnknownIdFound' : 'UnexpectedStatus',
-              );
-          },
+  scenarios: perCollection((collection, model) => {
+    const read = collection.read;
+    const parameter = read?.parameters.find((p) => p.name === collection.readParameter);
+    if (!read || !parameter) return [];
+    const type = model.flatten(parameter.schema).type;
+    // The largest id exact in JSON: valid for the schema, never assigned by a real store.
+    const id =
+      type === 'integer' || type === 'number' ? String(Number.MAX_SAFE_INTEGER) : `conformance-unknown-${Date.now()}`;
+    return [
+      {
+        name: `${read.operationId} of an id that cannot exist (${id}) → 404`,
+        operationId: read.operationId,
+        phase: 'read' as const,
+        quickstart: read.ownServer,
+        async run(ctx) {
+          const response = await ctx.send(read, { path: { [parameter.name]: id } });
+          // The seed: "404 | Error | No such animal".
+          if (isPastSunset(read, ctx.now)) expectGone(ctx, read, response);
+          else
+            expectStatus(
+              ctx,
+              response,
+              404,
+              `${read.operationId} of an unknown id`,
+              response.status < 300 ? 'UnknownIdFound' : 'UnexpectedStatus',
+            );
         },
-      ];
-    });
-  },
-};
+      },
+    ];
+  }),
+});

@@ -9,9 +9,9 @@
 // nothing to change. Never DELETE or PUT, which a broken server could turn into lost or blanked data.
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import { requestEffect } from '../../../src/openapi/request-effect.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import { scenarioCheck, type CheckScenario } from '../../engine/scenario-check.ts';
 import type { FindingTitle } from '../../findings.ts';
-import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import type { ScenarioContext } from '../../engine/scenario.ts';
 import { htmlHint } from '../../http/html-hint.ts';
 import type { Observed } from '../../http/send.ts';
 import type { ApiModel } from '../../model/api-model.ts';
@@ -21,16 +21,14 @@ import { fillTemplate, templateParts } from '../../../src/openapi/fill-template.
 import { escapeRegExp } from '../../../src/shared/escape-reg-exp.ts';
 import { allowMissing } from '../http-requirements.ts';
 
-const NAME = 'unknownRoutesAndMethods';
 const UNDECLARED_PATHS = ['/petstore-kit-undeclared-route', '/petstore-kit-undeclared/route/0'];
 
-export const unknownRoutesAndMethods: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const unknownRoutesAndMethods = scenarioCheck({
+  name: 'unknownRoutesAndMethods',
   description:
     'An undeclared path or method never gets a 5xx; 404, and 405 with Allow, are recommended (petstore-kit: both, with the Error body).',
   scenarios(model) {
-    const scenarios: Scenario[] = [];
+    const scenarios: CheckScenario[] = [];
     for (const quickstart of [false, true]) {
       const operations = model.operations.filter((op) => op.ownServer === quickstart);
       if (!operations.length) continue;
@@ -47,13 +45,12 @@ export const unknownRoutesAndMethods: ScenarioCheckDefinition = {
     }
     return scenarios;
   },
-};
+});
 
-function undeclaredPath(model: ApiModel, path: string, quickstart: boolean, errorSchema: ErrorSchema): Scenario {
+function undeclaredPath(model: ApiModel, path: string, quickstart: boolean, errorSchema: ErrorSchema): CheckScenario {
   const server = quickstart ? 'the quickstart URL' : 'the base URL';
   return {
     name: `GET ${path} (no such path under ${server}) → no 5xx, 404 recommended`,
-    check: NAME,
     operationId: 'undeclared',
     phase: 'read',
     quickstart,
@@ -83,7 +80,7 @@ function undeclaredMethod(
   method: string,
   quickstart: boolean,
   errorSchema: ErrorSchema,
-): Scenario {
+): CheckScenario {
   const allowed = declared.map((op) => op.method as string);
   const template = declared[0].path;
   // Path parameters get a value that names nothing: the largest exact integer, or an unlikely string.
@@ -93,7 +90,6 @@ function undeclaredMethod(
   });
   return {
     name: `${method} ${path} (declared: ${allowed.join(', ')}) → no 5xx, 405 with Allow recommended`,
-    check: NAME,
     operationId: declared[0].operationId,
     // Read-only runs send only safe requests; PATCH, however harmless its empty body, changes data.
     phase: phaseOf(requestEffect(method)),

@@ -6,24 +6,21 @@
 import type { Operation } from '../../../src/openapi/index-operations.ts';
 import { effectOf } from '../../../src/openapi/request-effect.ts';
 import { fillTemplate } from '../../../src/openapi/fill-template.ts';
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
-import type { Scenario, ScenarioContext } from '../../engine/scenario.ts';
+import { scenarioCheck, type CheckScenario } from '../../engine/scenario-check.ts';
+import type { ScenarioContext } from '../../engine/scenario.ts';
 import type { Observed } from '../../http/send.ts';
 import type { ApiModel } from '../../model/api-model.ts';
 import { clip, phaseOf, validRequestFor } from './scenario-helpers.ts';
 
-const NAME = 'unlistedRequests';
-
 /** Query parameters no operation declares: the seed's "not shown" pagination words, and an arbitrary name. */
 const UNDECLARED_QUERIES = ['cursor=petstore-kit-cursor', 'page=2', 'offset=10', 'petstore_kit_unlisted=1'];
 
-export const unlistedRequests: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const unlistedRequests = scenarioCheck({
+  name: 'unlistedRequests',
   description:
     'Query parameters the interface does not declare (cursor, page, offset, any name), HEAD on what answers GET and OPTIONS on every path are served or refused with a 4xx, never answered 5xx.',
   scenarios(model) {
-    const scenarios: Scenario[] = model.operations.flatMap((operation) =>
+    const scenarios: CheckScenario[] = model.operations.flatMap((operation) =>
       UNDECLARED_QUERIES.map((query) =>
         scenarioOf(operation, `with the undeclared query parameter ${query.split('=')[0]}`, async (ctx) => {
           const request = await validRequestFor(ctx, model, operation);
@@ -41,10 +38,10 @@ export const unlistedRequests: ScenarioCheckDefinition = {
     for (const operation of paths.values()) scenarios.push(bareMethod(model, operation, 'OPTIONS'));
     return scenarios;
   },
-};
+});
 
 /** HEAD or OPTIONS on the operation's path (its path parameters filled with an existing record's). */
-function bareMethod(model: ApiModel, operation: Operation, method: 'HEAD' | 'OPTIONS'): Scenario {
+function bareMethod(model: ApiModel, operation: Operation, method: 'HEAD' | 'OPTIONS'): CheckScenario {
   const what = method === 'HEAD' ? 'HEAD (as GET, without a body)' : 'OPTIONS';
   return {
     ...scenarioOf(operation, `path with ${what}`, async (ctx) => {
@@ -77,10 +74,9 @@ function noServerError(
   });
 }
 
-function scenarioOf(operation: Operation, what: string, run: Scenario['run']): Scenario {
+function scenarioOf(operation: Operation, what: string, run: CheckScenario['run']): CheckScenario {
   return {
     name: `${operation.operationId} ${what} → served or 4xx, never 5xx`,
-    check: NAME,
     operationId: operation.operationId,
     // A request that changes or destroys goes to a record of the run's own (validRequestFor).
     phase: phaseOf(effectOf(operation)),

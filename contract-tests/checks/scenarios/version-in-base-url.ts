@@ -3,17 +3,14 @@
 // read from the interface's servers (each URL with its variables' defaults); the base URL verify was given
 // is the deployment's base address, so a deployment that serves the operations elsewhere (at the root, or
 // under /api) departs from the interface even when every operation answers there.
-import type { ScenarioCheckDefinition } from '../../engine/scenario-check.ts';
+import { scenarioCheck } from '../../engine/scenario-check.ts';
 import { effectOf } from '../../../src/openapi/request-effect.ts';
 import type { OpenApiDocument } from '../../../src/openapi/openapi-document.ts';
 import { withoutTrailingSlashes } from '../../../src/shared/trailing-slashes.ts';
 import { fillTemplate } from '../../../src/openapi/fill-template.ts';
 
-const NAME = 'versionInBaseUrl';
-
-export const versionInBaseUrl: ScenarioCheckDefinition = {
-  kind: 'scenario',
-  name: NAME,
+export const versionInBaseUrl = scenarioCheck({
+  name: 'versionInBaseUrl',
   description: "The base URL ends with the version path segment of the interface's servers (/v1).",
   scenarios(model) {
     const segment = versionSegment(model.base.document);
@@ -23,7 +20,6 @@ export const versionInBaseUrl: ScenarioCheckDefinition = {
     return [
       {
         name: `the base URL ends with the path segment /${segment}, and ${operation.operationId} answers there`,
-        check: NAME,
         operationId: operation.operationId,
         phase: 'read',
         async run(ctx) {
@@ -43,7 +39,7 @@ export const versionInBaseUrl: ScenarioCheckDefinition = {
       },
     ];
   },
-};
+});
 
 /** The last path segment shared by every server of the document, when it is a version (`v1`). */
 export function versionSegment(document: OpenApiDocument): string | undefined {

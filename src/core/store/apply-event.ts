@@ -48,29 +48,51 @@ interface AnyChange {
 export const DRAW_AGAIN = Symbol('draw again');
 export type DataLoaded = EventOf<'data-loaded'> & { readonly [DRAW_AGAIN]?: () => readonly Pet[] };
 
-const CHANGES = {
-  'pet-created': {
-    apply(state, { pet }) {
-      state.pets.insert(pet);
+/** A table of the state that a change adds one record to: the pets, the messages. */
+interface RecordTable<R extends { id: unknown }> {
+  insert(record: R): void;
+  withdrawFrom(id: R['id']): void;
+}
+
+/**
+ * The change that adds one record to a table of the state (a pet created, a message sent): `apply` inserts it,
+ * `withdraw` takes it back (and every later one) by its id, and `check` holds it to its schema and `alsoCheck`.
+ */
+function recordAdded<E extends LoggedEvent, R extends { id: unknown }>(
+  table: (state: StoreState) => RecordTable<R>,
+  recordOf: (event: E) => R,
+  schema: 'Pet' | 'Message',
+  alsoCheck: (record: R, at: LogCheck) => void = () => undefined,
+) {
+  return {
+    apply(state: StoreState, event: E) {
+      table(state).insert(recordOf(event));
       return state;
     },
-    withdraw: (state, { pet }) => state.pets.withdrawFrom(pet.id),
-    check({ pet }, at) {
-      if (at.schemaDue) at.conform('Pet', pet);
+    withdraw: (state: StoreState, event: E) => table(state).withdrawFrom(recordOf(event).id),
+    check(event: E, at: LogCheck) {
+      const record = recordOf(event);
+      if (at.schemaDue) at.conform(schema, record);
+      alsoCheck(record, at);
+    },
+  };
+}
+
+const CHANGES = {
+  'pet-created': recordAdded(
+    (state) => state.pets,
+    ({ pet }: EventOf<'pet-created'>) => pet,
+    'Pet',
+    (pet, at) => {
       if (!Number.isSafeInteger(pet?.id))
         at.fail(`id ${String(pet?.id)} is beyond 2^53 − 1, which this mock does not keep`);
     },
-  },
-  'message-sent': {
-    apply(state, { message }) {
-      state.messages.insert(message);
-      return state;
-    },
-    withdraw: (state, { message }) => state.messages.withdrawFrom(message.id),
-    check({ message }, at) {
-      if (at.schemaDue) at.conform('Message', message);
-    },
-  },
+  ),
+  'message-sent': recordAdded(
+    (state) => state.messages,
+    ({ message }: EventOf<'message-sent'>) => message,
+    'Message',
+  ),
   'data-loaded': {
     apply(state, event: DataLoaded) {
       const draw = event[DRAW_AGAIN];
