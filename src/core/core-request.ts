@@ -1,4 +1,5 @@
 import { document } from '../openapi/document.gen.ts';
+import type { FaultKind } from './faults/fault-schema.ts';
 
 /**
  * The core's request and response: plain data, so the Node adapter can hand over `IncomingMessage`
@@ -47,7 +48,7 @@ export interface Shaping {
  * `truncated-body`: the headers promise the whole body, the connection closes halfway through it.
  * `never-respond`: no answer at all, until the client gives up or the server closes.
  */
-export type TransportFault = 'drop-connection' | 'truncated-body' | 'never-respond';
+export type TransportFault = Exclude<FaultKind, 'malformed-body'>;
 
 /**
  * Request bodies above this many bytes get 413: our choice (the seed shows no size limits), stated in

@@ -10,7 +10,7 @@ export {
   type PetStoreOptions,
   type FaultControls,
 } from './create-pet-store.ts';
-export { MAX_DELAY_MS, FAULT_SCHEMA, type FaultInput, type FaultKind } from './faults/fault-schema.ts';
+export { MAX_DELAY_MS, FAULT_KINDS, FAULT_SCHEMA, type FaultInput, type FaultKind } from './faults/fault-schema.ts';
 export type { ArmedFault } from './faults/fault-registry.ts';
 export { RULE_SCHEMA, type RuleInput, type RuleMatch, type RuleValue } from './rules/rule-schema.ts';
 export type { ActiveRule } from './rules/rule-registry.ts';

@@ -8,7 +8,7 @@
 // your pets are edited from the panels of dashboard-edit.ts; the states each test was shown are drawn by
 // dashboard-states.ts; and, when the server measures it, the journal's traffic coverage by the panel the
 // proxy's dashboard draws too (src/shared/dashboard-coverage.ts).
-import { DEV_API_KEY } from '../core/index.ts';
+import { DEV_API_KEY, FAULT_KINDS, MAX_DELAY_MS } from '../core/index.ts';
 import { DATA_SECTION, EDIT_SCRIPT, EDIT_STYLE, formButtons, RULES_SECTION } from './dashboard-edit.ts';
 import { STATES_SCRIPT, STATES_SECTION, STATES_STYLE } from './dashboard-states.ts';
 import { GROUP_SCRIPT, GROUP_SECTION, GROUP_STYLE } from './dashboard-group.ts';
@@ -402,12 +402,11 @@ export function dashboardPage(
           <input id="status-input" name="status" type="number" min="400" max="599">
           <label for="fault-kind">fault</label>
           <select id="fault-kind" name="fault">
-            <option value="">(none)</option><option>drop-connection</option><option>truncated-body</option>
-            <option>malformed-body</option><option>never-respond</option>
+            <option value="">(none)</option>${FAULT_KINDS.map((kind) => `<option>${kind}</option>`).join('')}
           </select>
-          <label for="delay">delay ms</label><input id="delay" name="delayMs" type="number" min="0" max="60000">
+          <label for="delay">delay ms</label><input id="delay" name="delayMs" type="number" min="0" max="${MAX_DELAY_MS}">
           <label for="delay-max">up to ms</label>
-          <input id="delay-max" name="delayMaxMs" type="number" min="0" max="60000">
+          <input id="delay-max" name="delayMaxMs" type="number" min="0" max="${MAX_DELAY_MS}">
           <label for="times">times</label><input id="times" name="times" type="number" min="1">
           <label for="probability">probability</label>
           <input id="probability" name="probability" type="number" min="0" max="1" step="0.05">

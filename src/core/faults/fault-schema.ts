@@ -5,7 +5,9 @@ import type { JsonSchema } from '../../openapi/openapi-document.ts';
 /** Longest delay a fault or `Prefer: delay` may ask for, in milliseconds (documented in docs/frontend-states.md). */
 export const MAX_DELAY_MS = 60_000;
 
-export type FaultKind = 'drop-connection' | 'truncated-body' | 'malformed-body' | 'never-respond';
+/** The faults a request may be answered with (what each does: TransportFault in core-request.ts, and docs). */
+export const FAULT_KINDS = ['drop-connection', 'truncated-body', 'malformed-body', 'never-respond'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultInput {
   /** An operationId (e.g. `listPets`), or `*` for every operation. Default `*`. */
@@ -31,7 +33,7 @@ export const FAULT_SCHEMA: JsonSchema = {
     status: { type: 'integer', minimum: 400, maximum: 599 },
     delayMs: { type: 'integer', minimum: 0, maximum: MAX_DELAY_MS },
     delayMaxMs: { type: 'integer', minimum: 0, maximum: MAX_DELAY_MS },
-    fault: { type: 'string', enum: ['drop-connection', 'truncated-body', 'malformed-body', 'never-respond'] },
+    fault: { type: 'string', enum: [...FAULT_KINDS] },
     times: { type: 'integer', minimum: 1, maximum: 1_000_000 },
     probability: { type: 'number', minimum: 0, maximum: 1 },
   },
