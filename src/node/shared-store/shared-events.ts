@@ -362,12 +362,15 @@ function settingsOf(store: PetStore): Settings {
   return { rules, faults };
 }
 
-/** The URL without its password, as messages may show it. */
+/**
+ * Where the store is, as the banner and messages show it: scheme, host, port and database. The user, the
+ * password and the parameters are left out, not masked: any of them may hold a secret (libpq reads
+ * `?password=…` too), and `--store` is a secret flag.
+ */
 export function redactedUrl(url: string): string {
   try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
+    const { protocol, host, pathname } = new URL(url);
+    return `${protocol}//${host}${pathname}`;
   } catch {
     return 'the --store URL';
   }
