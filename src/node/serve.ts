@@ -12,7 +12,7 @@ import { openState, type OpenedState } from './state/open-state.ts';
 import type { Journal } from './state/journal.ts';
 import type { DataIdentity } from './state/snapshot-file.ts';
 import { StateFileEvents } from './state/state-file-events.ts';
-import { SharedEvents, redactedUrl } from './shared-store/shared-events.ts';
+import { SharedEvents, storeLocation } from './shared-store/shared-events.ts';
 import { ReplicaGroup } from './shared-store/replica-group.ts';
 import { groupRoutes } from './shared-store/group-route.ts';
 import { checkReplicaName, withReplicaHeader } from './shared-store/replica-name.ts';
@@ -237,7 +237,7 @@ async function serveShared(url: string, options: ServeOptions, log: (line: strin
     trafficCoverage,
     ...rest
   } = options;
-  const where = redactedUrl(url);
+  const where = storeLocation(url);
   const alone = "the state is the shared store's";
   if (stateFile !== undefined)
     throw new KitError(`use the shared store ${where}`, `a state file was given too; ${alone}`, 'Pass one of them.');

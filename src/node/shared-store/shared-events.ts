@@ -80,7 +80,7 @@ export class SharedEvents implements EventStore {
     log: (line: string) => void,
   ): Promise<{ events: SharedEvents; base: SharedBase }> {
     const pg = await loadPg();
-    const where = redactedUrl(url);
+    const where = storeLocation(url);
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
@@ -367,7 +367,7 @@ function settingsOf(store: PetStore): Settings {
  * password and the parameters are left out, not masked: any of them may hold a secret (libpq reads
  * `?password=…` too), and `--store` is a secret flag.
  */
-export function redactedUrl(url: string): string {
+export function storeLocation(url: string): string {
   try {
     const { protocol, host, pathname } = new URL(url);
     return `${protocol}//${host}${pathname}`;

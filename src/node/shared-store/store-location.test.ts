@@ -1,19 +1,19 @@
 // The shared store's URL as the banner and messages show it: where the database is, and nothing of a secret.
 import { describe, expect, it } from 'vitest';
-import { redactedUrl } from './shared-events.ts';
+import { storeLocation } from './shared-events.ts';
 
-describe('redactedUrl', () => {
+describe('storeLocation', () => {
   it.each([
     ['postgres://alice:s3cret-pass@db.example:5432/petstore', 'postgres://db.example:5432/petstore'],
     ['postgres://db.example/petstore?password=s3cret-pass&sslmode=require', 'postgres://db.example/petstore'],
     ['postgresql://s3cret-user@127.0.0.1:6543/team?sslpassword=s3cret-pass', 'postgresql://127.0.0.1:6543/team'],
     ['postgres://db.example/petstore#s3cret-pass', 'postgres://db.example/petstore'],
   ])('%s → %s', (url, shown) => {
-    expect(redactedUrl(url)).toBe(shown);
-    expect(redactedUrl(url)).not.toMatch(/s3cret/);
+    expect(storeLocation(url)).toBe(shown);
+    expect(storeLocation(url)).not.toMatch(/s3cret/);
   });
 
   it('a URL that does not parse is named, not shown', () => {
-    expect(redactedUrl('postgres://s3cret-pass@[db/petstore')).toBe('the --store URL');
+    expect(storeLocation('postgres://s3cret-pass@[db/petstore')).toBe('the --store URL');
   });
 });
