@@ -27,18 +27,26 @@ export interface GeneratedRequest {
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
+// The two text arbitraries are built on first use, not when the module loads: fast-check's grapheme and
+// pattern tables took 0.1-0.15 s of CPU, paid by every command that loads the checks (coverage, proxy, a
+// `--help`) though only the generated phase draws from them.
+let textArbitrary: fc.Arbitrary<string> | undefined;
+let notNumericArbitrary: fc.Arbitrary<string> | undefined;
+
 /** Text a server stores as it is: printable, no leading or trailing space (which some trim, as they may). */
-const text = fc
-  .string({ minLength: 1, maxLength: 24, unit: 'grapheme' })
-  .filter((value) => value.trim() === value && value.length > 0);
+const text = () =>
+  (textArbitrary ??= fc
+    .string({ minLength: 1, maxLength: 24, unit: 'grapheme' })
+    .filter((value) => value.trim() === value && value.length > 0));
 
 /**
  * Text no parser reads as a number: ASCII letters only (no digits in any script, no sign, no `Infinity`),
  * so a server that parses leniently still has nothing to accept.
  */
-const notNumeric = fc
-  .stringMatching(/^[a-df-zA-DF-Z]{1,12}$/)
-  .filter((value) => !['Infinity', 'NaN', 'true', 'false', 'null'].includes(value));
+const notNumeric = () =>
+  (notNumericArbitrary ??= fc
+    .stringMatching(/^[a-df-zA-DF-Z]{1,12}$/)
+    .filter((value) => !['Infinity', 'NaN', 'true', 'false', 'null'].includes(value)));
 
 /** A valid value of a schema (JSON-serialisable; int64 beyond 2^53 as bigint). */
 export function validValue(schema: FlatSchema): fc.Arbitrary<unknown> {
@@ -59,7 +67,7 @@ export function validValue(schema: FlatSchema): fc.Arbitrary<unknown> {
     case 'boolean':
       return fc.boolean();
     case 'string':
-      return schema.format === 'date-time' ? fc.date({ noInvalidDate: true }).map((d) => d.toISOString()) : text;
+      return schema.format === 'date-time' ? fc.date({ noInvalidDate: true }).map((d) => d.toISOString()) : text();
     case 'object':
       return validObject(schema);
     case 'array':
@@ -80,11 +88,11 @@ function validObject(schema: FlatSchema): fc.Arbitrary<Record<string, unknown>> 
 export function invalidValues(schema: FlatSchema): fc.Arbitrary<{ value: unknown; why: string }> | undefined {
   const options: fc.Arbitrary<{ value: unknown; why: string }>[] = [];
   if (schema.enum?.length) {
-    const outside = text.filter((value) => !schema.enum!.includes(value));
+    const outside = text().filter((value) => !schema.enum!.includes(value));
     options.push(outside.map((value) => ({ value, why: 'outside its enum' })));
   }
   if (schema.type === 'integer' || schema.type === 'number') {
-    options.push(notNumeric.map((value) => ({ value, why: 'a string, not a number' })));
+    options.push(notNumeric().map((value) => ({ value, why: 'a string, not a number' })));
     if (schema.type === 'integer')
       options.push(
         fc.integer({ min: -1000, max: 1000 }).map((n) => ({ value: n + 0.5, why: 'a fraction, not an integer' })),
