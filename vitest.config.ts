@@ -38,6 +38,10 @@ export default defineConfig({
     // this asks of a test: it closes what it starts (servers, MSW's interception) and restores what it changes
     // (timers, process.env), as every test here did already.
     isolate: false,
+    // The workers' young generation at up to 64 MiB a semi-space (V8's default is 16): the in-process verify runs
+    // allocate a Request, a Response and their bodies for every exchange, and with the small default most of it
+    // was copied and promoted before it died. Measured on the broken-target catalogue in process: 18 % less CPU.
+    execArgv: ['--max-semi-space-size=64'],
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     projects: [
       {
