@@ -2,7 +2,6 @@
 // their own document (`--spec`), their own overlay (`--overlay`) in place of ours. verify's plan, the proxy's
 // judge and `petstore-kit coverage` all load it here, so one flag means one document everywhere.
 import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
 import { KitError } from '../../src/shared/kit-error.ts';
 import { applyOverlay, type OverlayDocument } from '../../src/openapi/apply-overlay.ts';
 import { interfaceDocument } from '../../src/openapi/interface.gen.ts';
@@ -43,6 +42,7 @@ export async function modelOf(
 }
 
 async function loadOverlay(path: string): Promise<OverlayDocument> {
+  const { parse } = await import('yaml'); // loaded for an overlay file only (see load-document.ts)
   try {
     return parse(await readFile(path, 'utf8')) as OverlayDocument;
   } catch (error) {

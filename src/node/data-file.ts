@@ -4,7 +4,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import type { Pet } from '../core/index.ts';
 import { petJson } from '../core/persistence.ts';
 import { DataSetError, describeIssues, resolvePets, type YourPets } from '../core/store/data-set.ts';
@@ -51,7 +50,7 @@ export async function readDataFile(path: string): Promise<DataSet> {
   if (passed) throw new DataFileError(path, [`${path}: it ${passed}`]);
   let value: unknown;
   try {
-    value = yaml ? yamlValue(text) : parseJsonExact(text);
+    value = yaml ? await yamlValue(text) : parseJsonExact(text);
   } catch (error) {
     // Past the limit (a YAML parser out of stack says so in a YAMLParseError, far deeper), or not the format.
     const tooDeep = error instanceof JsonTooDeepError || /call stack/i.test((error as Error).message);
@@ -94,8 +93,9 @@ function petsIn(value: unknown): unknown[] | undefined {
 }
 
 /** A YAML document's value, refused past MAX_INPUT_DEPTH before anything walks it (JSON is measured as text). */
-function yamlValue(text: string): unknown {
-  const value: unknown = parseYaml(text, { intAsBigInt: true });
+async function yamlValue(text: string): Promise<unknown> {
+  const { parse } = await import('yaml'); // loaded for a YAML file only (see load-document.ts)
+  const value: unknown = parse(text, { intAsBigInt: true });
   if (nestsDeeperThan(value)) throw new JsonTooDeepError(MAX_INPUT_DEPTH);
   return exactIntegers(value);
 }
