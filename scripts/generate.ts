@@ -6,6 +6,7 @@
 //   src/openapi/document.gen.ts    that document, parsed, importable without fs (browsers, service workers)
 //   src/openapi/interface.gen.ts   the interface alone, parsed (the judge's default)
 //   src/openapi/overlay.gen.ts     the overlay, parsed (the judge's petstore-kit profile)
+//   src/openapi/choices.gen.ts     what the overlay wrote, each part with its reason (the judge's bundled model)
 //   src/openapi/openapi.gen.ts     TypeScript types of the full document (openapi-typescript)
 //   src/core/validation/validators.gen.ts  the store's validators, precompiled by Ajv (generate-validators.ts; the
 //     self-contained schemas' in self-contained-validators.gen.ts)
@@ -47,8 +48,8 @@ export async function generatedFiles(): Promise<Record<string, string>> {
   // spec/. The served document stays an object literal: it is in every MSW page, and minified it is 1.1 kB
   // lighter than its JSON text (quoted keys).
   const module = (from: string, type: string, name: string, value: unknown, asJson = true) =>
-    `${banner(from)}import type { ${type} } from './${type === 'OverlayDocument' ? 'apply-overlay' : 'openapi-document'}.ts';\n\n` +
-    `export const ${name}: ${type} = ${asJson ? `JSON.parse(${JSON.stringify(JSON.stringify(value))})` : JSON.stringify(value, null, 2)};\n`;
+    `${banner(from)}import type { ${type} } from './${type === 'OpenApiDocument' ? 'openapi-document' : 'apply-overlay'}.ts';\n\n` +
+    `export const ${name}: ${type}${Array.isArray(value) ? '[]' : ''} = ${asJson ? `JSON.parse(${JSON.stringify(JSON.stringify(value))})` : JSON.stringify(value, null, 2)};\n`;
   const both = `${INTERFACE} + ${OVERLAY}`;
   return {
     'spec/petstore-kit.openapi.yaml':
@@ -59,6 +60,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     'src/openapi/document.gen.ts': module(both, 'OpenApiDocument', 'document', document, false),
     'src/openapi/interface.gen.ts': module(INTERFACE, 'OpenApiDocument', 'interfaceDocument', base),
     'src/openapi/overlay.gen.ts': module(OVERLAY, 'OverlayDocument', 'petstoreKitOverlay', overlay),
+    'src/openapi/choices.gen.ts': module(both, 'Choice', 'choices', choices),
     'src/openapi/openapi.gen.ts': `${banner(both)}${types}`,
     ...validatorsModules(document, banner(both)),
     'docs/choices.md': choicesPage(overlay),

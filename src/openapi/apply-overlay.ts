@@ -2,7 +2,6 @@
 // document with openapi-format's implementation, and remembers which parts of the result each action
 // wrote: the judge reads that provenance to tell a departure from the interface (a failure) from a
 // departure from one of our choices (a recommendation, with the action's reason).
-import openapiFormat from 'openapi-format';
 import { KitError } from '../shared/kit-error.ts';
 import type { OpenApiDocument } from './openapi-document.ts';
 
@@ -49,6 +48,9 @@ export async function applyOverlay(base: OpenApiDocument, overlay: OverlayDocume
       'Check the file.',
     );
   }
+  // Loaded when an overlay is applied (`npm run generate`, a user's own --overlay), not with the module: it
+  // loads its own YAML parser and more, a third of a command's start.
+  const { default: openapiFormat } = await import('openapi-format');
   let document = structuredClone(base);
   const choices: Choice[] = [];
   for (const [index, action] of overlay.actions.entries()) {
