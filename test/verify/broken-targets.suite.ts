@@ -113,22 +113,24 @@ export function brokenTargetsPart(part: number, parts: number): void {
     await runPool(TARGETS, 3, async (target) => runs.set(target.name, await judged(target)));
   });
 
-  describe.runIf(part === 1)('verify on the correct server', () => {
-    it('passes every scenario, none skipped, no recommendation', () => {
-      const { report } = runs.get('correct')!;
-      expect(failuresOf(report)).toEqual([]);
-      expect(report.summary).toMatchObject({ skipped: 0, failed: 0, recommendations: 0 });
-      expect(report.summary.passed).toBe(report.summary.total);
-    });
+  // Declared in part 1 only (not skipped in the others): the report then counts no skipped test for it.
+  if (part === 1)
+    describe('verify on the correct server', () => {
+      it('passes every scenario, none skipped, no recommendation', () => {
+        const { report } = runs.get('correct')!;
+        expect(failuresOf(report)).toEqual([]);
+        expect(report.summary).toMatchObject({ skipped: 0, failed: 0, recommendations: 0 });
+        expect(report.summary.passed).toBe(report.summary.total);
+      });
 
-    it('each of its exchanges, judged alone, passes too', () => {
-      const { verdicts, titles } = runs.get('correct')!.alone;
-      expect([...titles]).toEqual([]);
-      // Every scenario's traffic was judged, not just passed over.
-      expect(verdicts.length).toBeGreaterThan(200);
-      expect(verdicts.filter((v) => !v.judged).map((v) => v.note)).toEqual([]);
+      it('each of its exchanges, judged alone, passes too', () => {
+        const { verdicts, titles } = runs.get('correct')!.alone;
+        expect([...titles]).toEqual([]);
+        // Every scenario's traffic was judged, not just passed over.
+        expect(verdicts.length).toBeGreaterThan(200);
+        expect(verdicts.filter((v) => !v.judged).map((v) => v.note)).toEqual([]);
+      });
     });
-  });
 
   describe('verify on each broken target', () => {
     it('covers at least ten departures', () => {
