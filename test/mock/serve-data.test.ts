@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { frame, scanFrames } from '../../src/node/state/frames.ts';
 import { runCli, startCli, type CliChild } from '../support/cli-child.ts';
+import { runRow } from '../support/cli-in-process.ts';
 
 const AUTH = { authorization: 'Bearer petstore-dev-key', 'content-type': 'application/json' };
 const MY_PETS = [
@@ -136,9 +137,10 @@ describe('serve --data', () => {
       '{"name":"Rex","categoryId":1}',
       'expected an array of pets, e.g. [{ "name": "Rex", "categoryId": 1 }], got object',
     ],
-  ])('%s: one line, exit 2', async (_, name, content, problem) => {
+  ])('%s: one line, exit 2', async (what, name, content, problem) => {
     const path = await write(name, content);
-    const result = await runCli(['serve', '--port', '0', '--data', path]);
+    // Each row but the first in this process (runRow): a row need not start a Node process to be refused.
+    const result = await runRow(what === 'one bad entry')(['serve', '--port', '0', '--data', path]);
     expect(result.code).toBe(2);
     expect(result.output.split('\n')[0]).toContain(`petstore-kit serve: --data ${path}: ${problem}`);
   });
@@ -148,7 +150,7 @@ describe('serve --data', () => {
     [['--data', 'pets.json', '--pets', '3'], 'petstore-kit serve: --pets and --data: pass one'],
     [['--watch'], 'petstore-kit serve: --watch: it watches the file of --data; pass --data FILE'],
   ])('%j: exit 2 with a clear line', async (args, line) => {
-    const result = await runCli(['serve', '--port', '0', ...args]);
+    const result = await runRow(args[0] === '--data' && args.length === 2)(['serve', '--port', '0', ...args]);
     expect(result.code).toBe(2);
     expect(result.output).toContain(line);
   });

@@ -2,6 +2,7 @@
 // of bad usage, each of which would otherwise start a Node process and load a command's modules to print one
 // line. Each table keeps a row or two through the real executable (runCli), which proves the exit code there.
 import { runCommandLine } from '../../cli/command-line.ts';
+import { runCli } from './cli-child.ts';
 
 /** Far above any row's run: a row that does not return started what it should have refused. */
 const RETURNS_WITHIN_MS = 60_000;
@@ -21,3 +22,9 @@ export async function runCliInProcess(args: string[]): Promise<{ code: number; o
   ]).finally(() => clearTimeout(timer));
   return { code, output };
 }
+
+/**
+ * How a row of a table of refusals runs: the first row through the real executable (runCli), which proves the
+ * exit code and the lines of a process, the others in this process.
+ */
+export const runRow = (first: boolean) => (first ? (args: string[]) => runCli(args) : runCliInProcess);
