@@ -5,6 +5,7 @@
 // on or it stops at once with one root cause.
 import { connect } from 'node:net';
 import { htmlHint } from '../http/html-hint.ts';
+import { exchangeSignal } from '../http/exchange-signal.ts';
 import { BodyReadError, readBody } from '../http/read-body.ts';
 import { describeNetworkError, failedAfterConnect, networkErrorCode, type FetchLike } from '../http/send.ts';
 import { failedTo } from '../../src/shared/kit-error.ts';
@@ -45,15 +46,15 @@ export async function preflight(
       const sentAt = new Date();
       const noAnswer = (reason: string) =>
         void unanswered.push({ url, reason, sentAt, durationMs: Date.now() - sentAt.getTime() });
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = deadline ? AbortSignal.any([timeout, deadline]) : timeout;
+      const exchange = exchangeSignal(timeoutMs, deadline);
+      const { signal } = exchange;
       try {
         const response = await fetchImpl(url, { method: 'GET', redirect: 'manual', signal });
         // The body too: a target that sends headers and then stalls is broken, not healthy.
         const text = await readBody(response, signal, timeoutMs);
         return redirectNote(url, response) ?? serverErrorNote(url, response, text);
       } catch (error) {
-        if (deadline?.aborted && !timeout.aborted) {
+        if (deadline?.aborted && !exchange.timedOut()) {
           return `${url} gave no complete response within the run's time budget (--max-run-time).`;
         }
         if (error instanceof BodyReadError) {
@@ -71,6 +72,8 @@ export async function preflight(
           throw unreachable(url, `${reason}; no TCP connection either (${accepted})`);
         }
         throw unreachable(url, reason);
+      } finally {
+        exchange.release();
       }
     }),
   );

@@ -12,6 +12,7 @@ import { CLOSED_WITHOUT_RESPONSE } from './node-transport.ts';
 import { DEFAULT_RESPONSE_LIMITS, type ResponseLimits } from './response-limits.ts';
 import { RetryBudgetExhausted, type Throttle } from './throttle.ts';
 import { BYTE_ORDER_MARK } from '../checks/http-requirements.ts';
+import { exchangeSignal } from './exchange-signal.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -106,8 +107,8 @@ export async function send(
     if (stop?.aborted) return stopped();
     // One deadline for the whole exchange, headers and body alike: a target that drips either, a byte at a
     // time, is cut at the timeout, however steadily it drips.
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = AbortSignal.any([timeout, ...(deadline ? [deadline] : []), ...(stop ? [stop] : [])]);
+    const exchange = exchangeSignal(timeoutMs, deadline, stop);
+    const { signal } = exchange;
     try {
       // Redirects are never followed: another origin would receive the key (the checks report a 3xx).
       const { method, headers: sent, body, chunked, wire } = request;
@@ -137,8 +138,8 @@ export async function send(
       return { exchange, observed: { status: response.status, headers, text, ...parsed } };
     } catch (error) {
       if (error instanceof RetryBudgetExhausted) throw error;
-      if (deadline?.aborted && !timeout.aborted) return budgetSpent();
-      if (stop?.aborted && !timeout.aborted) return stopped();
+      if (deadline?.aborted && !exchange.timedOut()) return budgetSpent();
+      if (stop?.aborted && !exchange.timedOut()) return stopped();
       if (error instanceof BodyReadError) {
         const title = error.kind in READ_PAST ? READ_PAST[error.kind as keyof typeof READ_PAST] : undefined;
         return failed({ title: title ?? 'NoResponse', reason: error.message, unanswered: !title });
@@ -149,6 +150,8 @@ export async function send(
       // Headers without end are no answer either: past the cap, but no status and headers to judge.
       const capped = HEADERS_OVERFLOW.has(networkErrorCode(error) ?? '');
       return failed({ title: capped ? 'ResponseTooLarge' : 'NoResponse', reason, unanswered: true });
+    } finally {
+      exchange.release();
     }
   }
 }
