@@ -246,6 +246,28 @@ describe('carried credentials', () => {
   });
 });
 
+describe('answers kept for texts asked again', () => {
+  it('the same text is redacted alike each time, in text and in a URL, whatever marker is asked for', () => {
+    const text = `a ${KEY} b`;
+    const redactor = createRedactor([KEY]);
+    for (let round = 0; round < 2; round++) {
+      expect(redactor.text(text)).toBe('a <redacted> b');
+      expect(redactor.url(text)).toBe('a [redacted] b');
+      expect(redactor.text(text, '***')).toBe('a *** b');
+    }
+  });
+
+  it('past what a redactor keeps (over a million characters asked), every answer is still right', () => {
+    const redactor = createRedactor([KEY]);
+    const texts = Array.from({ length: 3000 }, (_, i) => `${'x'.repeat(i % 300)}${KEY}${'y'.repeat(400)}${i}`);
+    for (const round of [1, 2])
+      for (const [i, text] of texts.entries())
+        expect(redactor.text(text), `round ${round}, text ${i}`).toBe(
+          `${'x'.repeat(i % 300)}<redacted>${'y'.repeat(400)}${i}`,
+        );
+  });
+});
+
 describe('linear time', () => {
   it('1 MiB of the worst input: near-misses of a key, escapes that start and fail, the key itself', () => {
     const near = `${KEY.slice(0, 7)}%\\u&#`.repeat(80_000);
