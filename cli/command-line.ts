@@ -1,10 +1,10 @@
 // `petstore-kit <command>`: dispatches to each command's module, loaded only when used, and turns what it throws
 // into the one line and exit code the CLI promises (2 for bad usage, 1 otherwise). cli/main.ts runs it on the
 // process's arguments; the tests run it in process for the rows of bad usage, which need no process each.
-import { readFileSync } from 'node:fs';
 import { UsageError } from './usage-error.ts';
 import { MESSAGE_PREFIX } from '../src/shared/kit-error.ts';
 import { redactText } from '../src/shared/redact.ts';
+import { kitVersion } from '../src/proxy/kit-version.ts';
 
 const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>>> = {
   serve: async () => (await import('./serve.ts')).serveCommand,
@@ -28,22 +28,6 @@ Commands:
   help     Print this help (also --help, -h)
 `;
 
-/** The kit's version, from the package.json above this file (cli/ in a clone, dist/cli/ in the package). */
-function version(): string {
-  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
-    try {
-      const manifest = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as {
-        name?: string;
-        version?: string;
-      };
-      if (manifest.name === 'petstore-kit') return manifest.version ?? 'unknown';
-    } catch {
-      // No package.json here: look one folder up.
-    }
-    if (dir.pathname === '/') return 'unknown';
-  }
-}
-
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
@@ -51,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name === '--version' || name === '-v' || name === 'version') {
-    process.stdout.write(`${version()}\n`);
+    process.stdout.write(`${kitVersion()}\n`);
     return 0;
   }
   const load = COMMANDS[name];

@@ -1,5 +1,6 @@
-// The kit's version, for the `creator` of the HARs the proxy writes: read from the package.json above this
-// file (src/proxy/ in a clone, dist/src/proxy/ in the package).
+// The kit's version (`petstore-kit --version`, the `creator` of the HARs the proxy writes): read from the
+// package.json above this file (src/proxy/ in a clone, dist/src/proxy/ in the package), once. It lives with
+// the proxy, which is ES modules only (scripts/build.mjs, ESM_ONLY): import.meta has no CommonJS twin.
 import { readFileSync } from 'node:fs';
 
 let known: string | undefined;
