@@ -44,15 +44,16 @@ export function loadConfigSection(
   // Named as the user would: relative to the working directory when inside it.
   const shown = isAbsolute(path) && !relative(cwd, path).startsWith('..') ? relative(cwd, path) : path;
   const text = readFileSync(path, 'utf8');
-  const lines = new (yaml().LineCounter)();
-  const document = yaml().parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
+  const { LineCounter, parseDocument, isMap, isScalar } = yaml();
+  const lines = new LineCounter();
+  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
   const at = (node: Node | null | undefined) => (node?.range ? lines.linePos(node.range[0]).line : 1);
   const fail = (line: number, what: string) => new UsageError(`${shown}:${line}: ${what}`);
   const [problem] = document.errors;
   if (problem) throw fail(problem.linePos?.[0].line ?? 1, problem.message.split(' at line')[0]);
   const root = document.contents;
   if (root === null) return {};
-  if (!yaml().isMap(root)) throw fail(at(root), `expected sections ${CONFIG_SECTIONS.join(', ')}`);
+  if (!isMap(root)) throw fail(at(root), `expected sections ${CONFIG_SECTIONS.join(', ')}`);
   let own: Pair | undefined;
   for (const pair of root.items) {
     const name = keyOf(pair);
@@ -62,8 +63,8 @@ export function loadConfigSection(
     if (name === section && own) throw fail(at(pair.key as Node), `${name}: given twice`);
     if (name === section) own = pair;
   }
-  if (!own || own.value === null || (yaml().isScalar(own.value) && own.value.value === null)) return {};
-  if (!yaml().isMap(own.value))
+  if (!own || own.value === null || (isScalar(own.value) && own.value.value === null)) return {};
+  if (!isMap(own.value))
     throw fail(at(own.value as Node), `${section}: expected keys such as ${Object.keys(table).slice(0, 3).join(', ')}`);
   const folder = dirname(resolve(path));
   const values: Record<string, string | boolean | string[]> = {};
@@ -107,6 +108,7 @@ function valueOf(
   expand: (text: string) => string,
   folder: string,
 ): string | boolean | string[] {
+  const { isScalar, isSeq } = yaml();
   /** The flag's own check, its message placed at `node`. */
   const checked = (value: string, node: Node | null): string => {
     try {
@@ -126,9 +128,9 @@ function valueOf(
   };
   /** One value as the flag's text: a scalar, or an object written as JSON for a JSON flag. */
   const text = (item: Node | null): string => {
-    if (flag.json && item && !yaml().isScalar(item))
+    if (flag.json && item && !isScalar(item))
       return JSON.stringify(expandDeep(item.toJSON(), (t) => expanded(t, item)));
-    if (!yaml().isScalar(item) || item.value === null || typeof item.value === 'object')
+    if (!isScalar(item) || item.value === null || typeof item.value === 'object')
       throw new ValueProblem(`expected ${flag.json ? 'an object' : 'a single value'}`, item);
     if (typeof item.value === 'boolean')
       throw new ValueProblem(`expected a value such as ${flag.value ?? 'TEXT'}, got ${item.value}`, item);
@@ -137,18 +139,17 @@ function valueOf(
   };
   const one = (item: Node | null) => checked(text(item), item);
   if (flag.type === 'boolean') {
-    if (!yaml().isScalar(node) || typeof node.value !== 'boolean')
+    if (!isScalar(node) || typeof node.value !== 'boolean')
       throw new ValueProblem(
-        `expected true or false${yaml().isScalar(node) ? `, got ${JSON.stringify(node.value)}` : ''}`,
+        `expected true or false${isScalar(node) ? `, got ${JSON.stringify(node.value)}` : ''}`,
         node,
       );
     return node.value;
   }
   // A comma-separated flag takes a YAML list as well: `checks: [a, b]` is `--checks a,b`.
-  if (flag.list && yaml().isSeq(node))
-    return checked(node.items.map((item) => text(item as Node | null)).join(','), node);
+  if (flag.list && isSeq(node)) return checked(node.items.map((item) => text(item as Node | null)).join(','), node);
   if (!flag.multiple) return one(node);
-  return yaml().isSeq(node) ? node.items.map((item) => one(item as Node | null)) : [one(node)];
+  return isSeq(node) ? node.items.map((item) => one(item as Node | null)) : [one(node)];
 }
 
 /** `${VAR}` is VAR's value (an error naming it when unset), `${VAR:-default}` its value or the default. */

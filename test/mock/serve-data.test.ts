@@ -116,7 +116,7 @@ describe('serve --data', () => {
     expect(await readFile(path, 'utf8')).toBe(text);
   });
 
-  it.each([
+  const badFiles: [what: string, name: string, content: string, problem: string][] = [
     [
       'one bad entry',
       'pets.json',
@@ -137,20 +137,22 @@ describe('serve --data', () => {
       '{"name":"Rex","categoryId":1}',
       'expected an array of pets, e.g. [{ "name": "Rex", "categoryId": 1 }], got object',
     ],
-  ])('%s: one line, exit 2', async (what, name, content, problem) => {
+  ];
+  it.each(badFiles)('%s: one line, exit 2', async (what, name, content, problem) => {
     const path = await write(name, content);
     // Each row but the first in this process (runRow): a row need not start a Node process to be refused.
-    const result = await runRow(what === 'one bad entry')(['serve', '--port', '0', '--data', path]);
+    const result = await runRow(what === badFiles[0][0])(['serve', '--port', '0', '--data', path]);
     expect(result.code).toBe(2);
     expect(result.output.split('\n')[0]).toContain(`petstore-kit serve: --data ${path}: ${problem}`);
   });
 
-  it.each([
+  const badFlags: [args: string[], line: string][] = [
     [['--data', '/no/such/pets.json'], 'petstore-kit serve: --data /no/such/pets.json: no such file'],
     [['--data', 'pets.json', '--pets', '3'], 'petstore-kit serve: --pets and --data: pass one'],
     [['--watch'], 'petstore-kit serve: --watch: it watches the file of --data; pass --data FILE'],
-  ])('%j: exit 2 with a clear line', async (args, line) => {
-    const result = await runRow(args[0] === '--data' && args.length === 2)(['serve', '--port', '0', ...args]);
+  ];
+  it.each(badFlags)('%j: exit 2 with a clear line', async (args, line) => {
+    const result = await runRow(args === badFlags[0][0])(['serve', '--port', '0', ...args]);
     expect(result.code).toBe(2);
     expect(result.output).toContain(line);
   });
