@@ -30,7 +30,7 @@ import { createRuleRegistry } from './rules/rule-registry.ts';
 import { ruleControls, type RuleControls } from './rules/rule-controls.ts';
 import { ruleTargets, type RuleInput } from './rules/rule-schema.ts';
 import { DEFAULT_JOURNAL_SIZE, RequestJournal, type JournalEntry } from './journal/request-journal.ts';
-import { journalled } from './journal/journalled.ts';
+import { journalAnswer, journalled, type JournalAnswer } from './journal/journalled.ts';
 import { storeRequests, type StoreRequests } from './journal/store-requests.ts';
 import { namedExamples } from './shaping/named-examples.ts';
 import { createShaper } from './shaping/shape-answer.ts';
@@ -180,6 +180,10 @@ export interface PersistenceHooks {
 export interface ComposedStore {
   store: PetStore;
   live: LiveState;
+  /** The store's answer, not journalled: for an adapter that journals the answer it gives in the end. */
+  unjournalled: (request: CoreRequest) => CoreResponse;
+  /** Journals an answer as `handle` does its own (and hands it to `onRequest`). */
+  journalAnswer: JournalAnswer;
 }
 
 /** Builds the store; `createPetStore` and `createPersistentPetStore` are its two faces. */
@@ -338,7 +342,8 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
       documents: { 'openapi.json': document, ...options.adminExtras?.documents },
     },
   });
-  const handle = journalled(pipeline, journal, adminPath, onRequest);
+  const note = journalAnswer(journal, adminPath, onRequest);
+  const handle = journalled(pipeline, note);
 
   const store: PetStore = {
     handle,
@@ -354,7 +359,7 @@ export function composePetStore(options: PetStoreOptions = {}, hooks: Persistenc
     quickstartPath,
     adminPath,
   };
-  return { store, live };
+  return { store, live, unjournalled: pipeline, journalAnswer: note ?? (() => undefined) };
 }
 
 /** `pets` as a count: a whole number from 0 (an array is checked entry by entry, in data-set.ts). */

@@ -6,6 +6,7 @@
  * @module
  */
 import { composePetStore, type PetStore, type PetStoreOptions } from './create-pet-store.ts';
+import type { CoreRequest, CoreResponse } from './core-request.ts';
 import type { EventStore } from './store/event-store.ts';
 import type { StoreEvent } from './store/store-events.ts';
 
@@ -43,15 +44,24 @@ export interface PersistentPetStore {
    * data set loaded.
    */
   follow(event: StoreEvent): void;
+  /**
+   * For an adapter whose answer may not be the store's (the shared store answers 503 when PostgreSQL fails,
+   * and withdraws a change it could not commit): the store's answer without its journal entry, and the entry
+   * of the answer the client got in the end, with the time the request arrived (`performance.now()`).
+   */
+  unjournalled(request: CoreRequest): CoreResponse;
+  journalAnswer(request: CoreRequest, response: CoreResponse, startedAt: number): void;
 }
 
 export function createPersistentPetStore(options: PersistentPetStoreOptions = {}): PersistentPetStore {
   const { events, ...storeOptions } = options;
-  const { store, live } = composePetStore(storeOptions, { events });
+  const { store, live, unjournalled, journalAnswer } = composePetStore(storeOptions, { events });
   return {
     store,
     nextIds: () => ({ nextPetId: live.state.pets.nextId, nextMessageId: live.state.messages.nextId }),
     withdraw: (event) => live.withdraw(event),
     follow: (event) => live.follow(event),
+    unjournalled,
+    journalAnswer,
   };
 }

@@ -2,6 +2,7 @@
 // on a private PostgreSQL cluster of this test's own (test/support/private-postgres.ts). No mock of the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/core/index.ts';
+import { DEFAULT_JOURNAL_SIZE, type JournalSummary } from '../../src/core/journal/request-journal.ts';
 import { startRoundRobin, type RoundRobin } from '../../bench/lib/round-robin.ts';
 import { runCli, startCli, type CliChild } from '../support/cli-child.ts';
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.ts';
@@ -171,6 +172,15 @@ describe('two replicas on one PostgreSQL database', () => {
     } finally {
       await pg.resume();
     }
+    // Each replica's journal (and --log) has the answer its client got: the 503, with its code (read once the
+    // database is back: the admin API waits on it too).
+    for (const [replica, method] of [
+      [a, 'POST'],
+      [b, 'GET'],
+    ] as const) {
+      const [latest] = (await (await admin(replica, '/requests?limit=1')).json()) as JournalSummary[];
+      expect(latest).toMatchObject({ method, path: '/v1/pets', status: 503, error: 'STORAGE_FAILED' });
+    }
     const created = await create(a, 'after-restart');
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
@@ -183,14 +193,22 @@ describe('two replicas on one PostgreSQL database', () => {
 });
 
 describe('PostgreSQL restarted during traffic', () => {
-  it('every create answered 201 is stored; every other answer is a 503 with Retry-After', async () => {
+  it('every create answered 201 is stored; every other answer is a 503 with Retry-After, and journalled so', async () => {
+    for (const replica of [a, b]) expect((await admin(replica, '/requests', { method: 'DELETE' })).status).toBe(200);
     let running = true;
     const acknowledged: number[] = [];
     const refused: number[] = [];
     const other: string[] = [];
+    /** The statuses each replica's clients got, to hold its journal to. */
+    const got = new Map<CliChild, number[]>([
+      [a, []],
+      [b, []],
+    ]);
     const traffic = Array.from({ length: 4 }, async (_, client) => {
       for (let i = 0; running; i++) {
-        const response = await create(i % 2 === 0 ? a : b, `restart-${client}-${i}`).catch((error: Error) => error);
+        const replica = i % 2 === 0 ? a : b;
+        const response = await create(replica, `restart-${client}-${i}`).catch((error: Error) => error);
+        if (!(response instanceof Error)) got.get(replica)!.push(response.status);
         if (response instanceof Error) other.push(response.message);
         else if (response.status === 201) acknowledged.push(((await response.json()) as { id: number }).id);
         else {
@@ -217,6 +235,15 @@ describe('PostgreSQL restarted during traffic', () => {
     expect(refused.length, 'the restart was seen by the traffic').toBeGreaterThan(0);
     expect(new Set(acknowledged).size).toBe(acknowledged.length);
     for (const id of acknowledged) expect((await api(b, `/pets/${id}`)).status, `pet ${id}`).toBe(200);
+    // The journal shows what the clients got: a change that could not be committed is its 503, never a 201.
+    const count = (statuses: number[]) =>
+      statuses.reduce((n, status) => ({ ...n, [status]: (n[status] ?? 0) + 1 }), {} as Record<number, number>);
+    for (const [replica, statuses] of got) {
+      // The journal keeps the last DEFAULT_JOURNAL_SIZE answers: all of this test's (cleared as it began).
+      expect(statuses.length).toBeLessThanOrEqual(DEFAULT_JOURNAL_SIZE);
+      const entries = (await (await admin(replica, '/requests')).json()) as JournalSummary[];
+      expect(count(entries.filter((e) => e.method === 'POST').map((e) => e.status))).toEqual(count(statuses));
+    }
   });
 });
 

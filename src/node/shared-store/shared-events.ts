@@ -58,7 +58,7 @@ export class SharedEvents implements EventStore {
   #made: StoreEvent[] = [];
   #writing = false;
   /** Writes waiting for the next transaction of this replica, and the one running (#commitWaiting). */
-  #waiting: { request: CoreRequest; answer: (response: CoreResponse) => void }[] = [];
+  #waiting: { request: CoreRequest; startedAt: number; answer: (response: CoreResponse) => void }[] = [];
   #committing: Promise<void> | undefined;
   /** The reads' catch-up query not yet sent, which the reads arriving now wait for, and the one running. */
   #queued: Promise<void> | undefined;
@@ -131,9 +131,10 @@ export class SharedEvents implements EventStore {
 
   /** Answers a request once the shared log is caught up with, and its own changes are committed. */
   readonly handle = async (request: CoreRequest): Promise<CoreResponse> => {
-    if (READS.has(request.method)) return this.#read(request);
+    const startedAt = performance.now();
+    if (READS.has(request.method)) return this.#read(request, startedAt);
     return new Promise((answer) => {
-      this.#waiting.push({ request, answer });
+      this.#waiting.push({ request, startedAt, answer });
       if (!this.#committing) this.#committing = this.#commitWaiting();
     });
   };
@@ -148,13 +149,19 @@ export class SharedEvents implements EventStore {
     await this.#pool.end();
   }
 
-  async #read(request: CoreRequest): Promise<CoreResponse> {
-    try {
-      await this.#nextCatchUp();
-    } catch (error) {
-      return this.#unavailable(error, 'read the shared state');
-    }
-    return this.#store!.store.handle(request);
+  /**
+   * Each answer is journalled as the client gets it (the store's answers are taken unjournalled): a 503 of the
+   * shared store's own is in the journal and the --log too, and a change that could not be committed is there
+   * as the 503 that refused it, never as the 201 the store had made.
+   */
+  async #read(request: CoreRequest, startedAt: number): Promise<CoreResponse> {
+    // Only the catch-up's failure is a 503 (the second callback never sees the store's own errors).
+    const response = await this.#nextCatchUp().then(
+      () => this.#store!.unjournalled(request),
+      (error: unknown) => this.#unavailable(error, 'read the shared state'),
+    );
+    this.#store!.journalAnswer(request, response, startedAt);
+    return response;
   }
 
   /**
@@ -168,7 +175,10 @@ export class SharedEvents implements EventStore {
       const answers = await this.#write(batch.map(({ request }) => request)).catch((error: unknown) =>
         batch.map(() => this.#unavailable(error, 'store a change in the shared store')),
       );
-      batch.forEach(({ answer }, i) => answer(answers[i]!));
+      batch.forEach(({ request, startedAt, answer }, i) => {
+        this.#store!.journalAnswer(request, answers[i]!, startedAt);
+        answer(answers[i]!);
+      });
     }
     this.#committing = undefined;
   }
@@ -201,7 +211,7 @@ export class SharedEvents implements EventStore {
       this.#writing = true;
       try {
         for (const request of requests) {
-          responses.push(store.handle(request));
+          responses.push(this.#store!.unjournalled(request));
           made.push(...this.#made.splice(0));
         }
       } finally {
