@@ -153,9 +153,13 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
         persisted ? persisted.reload(data.pets, { seed, seededPets: 0, data: data.identity }) : store.seed(data.pets);
       watcher = watchDataFile(dataFile, yours.identity.sha256, reload, log);
     }
+    // Journalled as the client gets it: a change the file could not save is its 503, not the 201 made first.
     const handle: Handle = async (request) => {
+      const startedAt = performance.now();
       persisted!.begin();
-      return persisted!.settle(store.handle(request));
+      const response = await persisted!.settle(persistent.unjournalled(request));
+      persistent.journalAnswer(request, response, startedAt);
+      return response;
     };
     const guard = createRequestGuard({
       host: host ?? '127.0.0.1',

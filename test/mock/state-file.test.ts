@@ -366,6 +366,10 @@ describe('a full disk', () => {
       expect(listed.map((pet: { id: number }) => pet.id)).toEqual([1, 2, 3, ...acked]);
       expect((await create({ apiUrl }, 'still full')).status).toBe(503);
       expect((await stat(`${path}.journal-1`)).size).toBeLessThanOrEqual(2048);
+      // The request journal shows what the clients got: the two refusals as 503s, the acknowledged as 201s.
+      const origin = new URL(apiUrl).origin;
+      const journal = await (await fetch(`${origin}/__admin/requests?operation=createPet`, { headers: AUTH })).json();
+      expect(journal.map((entry: { status: number }) => entry.status)).toEqual([503, 503, ...acked.map(() => 201)]);
     } finally {
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
