@@ -5,9 +5,14 @@
 // on or it stops at once with one root cause.
 import { connect } from 'node:net';
 import { htmlHint } from '../http/html-hint.ts';
-import { exchangeSignal } from '../http/exchange-signal.ts';
 import { BodyReadError, readBody } from '../http/read-body.ts';
-import { describeNetworkError, failedAfterConnect, networkErrorCode, type FetchLike } from '../http/send.ts';
+import {
+  describeNetworkError,
+  exchangeSignal,
+  failedAfterConnect,
+  networkErrorCode,
+  type FetchLike,
+} from '../http/send.ts';
 import { failedTo } from '../../src/shared/kit-error.ts';
 import { ConformanceError } from './conformance-error.ts';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { networkErrorCode } from './send.ts';
-import { exchangeSignal } from './exchange-signal.ts';
+import { exchangeSignal, networkErrorCode } from './send.ts';
 
 const aborted = (signal: AbortSignal) =>
   new Promise<unknown>((resolve) => signal.addEventListener('abort', () => resolve(signal.reason), { once: true }));

@@ -30,7 +30,7 @@ import { createRuleRegistry } from './rules/rule-registry.ts';
 import { ruleControls, type RuleControls } from './rules/rule-controls.ts';
 import { ruleTargets, type RuleInput } from './rules/rule-schema.ts';
 import { DEFAULT_JOURNAL_SIZE, RequestJournal, type JournalEntry } from './journal/request-journal.ts';
-import { journalAnswer, journalled, type JournalAnswer } from './journal/journalled.ts';
+import { journalAnswer, journalled } from './journal/journalled.ts';
 import { storeRequests, type StoreRequests } from './journal/store-requests.ts';
 import { namedExamples } from './shaping/named-examples.ts';
 import { createShaper } from './shaping/shape-answer.ts';
@@ -182,8 +182,8 @@ export interface ComposedStore {
   live: LiveState;
   /** The store's answer, not journalled: for an adapter that journals the answer it gives in the end. */
   unjournalled: (request: CoreRequest) => CoreResponse;
-  /** Journals an answer as `handle` does its own (and hands it to `onRequest`). */
-  journalAnswer: JournalAnswer;
+  /** Journals an answer as `handle` does its own (and hands it to `onRequest`): journalled.ts. */
+  journalAnswer: (request: CoreRequest, response: CoreResponse, startedAt: number) => void;
 }
 
 /** Builds the store; `createPetStore` and `createPersistentPetStore` are its two faces. */

@@ -16,9 +16,11 @@ const tier = await packageTier();
  * before them (already past 340 KiB: what grew after the 331 KiB measurement had not moved the budget), 347
  * KiB after, so 350 KiB. Then the shared store's replica names and group (its table, its route, its dashboard
  * panel) and the rehearsal of MSW in process: 350.3 KiB, so 360 KiB: a budget that moves only with a feature,
- * named here, never to let a build's accident through.
+ * named here, never to let a build's accident through. Then the journal's answers as the clients got them (a
+ * state file's or a shared store's 503 in place of the 201 it withdrew), verify's exchange signal and the
+ * redactor's memo: 360.07 KiB (68 bytes past, after folding the signal into send.ts), so 370 KiB.
  */
-const BUDGET_BYTES = 360 * 1024;
+const BUDGET_BYTES = 370 * 1024;
 
 it(`is at most ${BUDGET_BYTES / 1024} kB packed`, async () => {
   const { size } = await stat(tier.tarball);
