@@ -73,11 +73,12 @@ export function createRedactor(keys: readonly string[], carried: readonly string
     .filter((spelling) => spelling.length > WHOLE_TOKEN_BELOW);
 
   const scanned = (value: string, marker: string) => replaceRuns(value, scanner.runs(value), marker);
-  const remembered = { [REDACTED]: new Remembered(), [REDACTED_IN_URL]: new Remembered() };
+  // One memo per marker the kit uses, each with its scan made once (text() is on every recorded exchange's path).
+  const remembered = new Map([REDACTED, REDACTED_IN_URL].map((m) => [m, new Remembered((v) => scanned(v, m))]));
   const text = (value: string, marker = REDACTED) => {
     if (!value) return value;
-    const memo = remembered[marker as keyof typeof remembered];
-    return memo ? memo.get(value, (value) => scanned(value, marker)) : scanned(value, marker);
+    const memo = remembered.get(marker);
+    return memo ? memo.get(value) : scanned(value, marker);
   };
 
   const cutText = (value: string) => {
@@ -199,10 +200,12 @@ class Remembered {
   private readonly answers = new Map<string, string>();
   private chars = 0;
 
-  get(value: string, compute: (value: string) => string): string {
+  constructor(private readonly compute: (value: string) => string) {}
+
+  get(value: string): string {
     const known = this.answers.get(value);
     if (known !== undefined) return known;
-    const answer = compute(value);
+    const answer = this.compute(value);
     if (value.length > MEMO_CHARS / 16) return answer;
     if ((this.chars += value.length + answer.length) > MEMO_CHARS) {
       this.answers.clear();
